@@ -1,0 +1,159 @@
+#include "cgt/dyadic.h"
+
+#include <functional>
+
+#include "util/error.h"
+
+namespace cgtlab::cgt {
+
+Dyadic::Dyadic(const mpz_class& numerator, unsigned long exponent) : num_(numerator), exp_(exponent) {
+  normalise();
+}
+
+void Dyadic::normalise() {
+  if (num_ == 0) {
+    exp_ = 0;
+    return;
+  }
+  if (exp_ == 0) return;
+  unsigned long twos = mpz_scan1(num_.get_mpz_t(), 0);
+  unsigned long shift = twos < exp_ ? twos : exp_;
+  if (shift > 0) {
+    mpz_fdiv_q_2exp(num_.get_mpz_t(), num_.get_mpz_t(), shift);
+    exp_ -= shift;
+  }
+}
+
+static mpz_class shifted(const mpz_class& n, unsigned long bits) {
+  mpz_class r;
+  mpz_mul_2exp(r.get_mpz_t(), n.get_mpz_t(), bits);
+  return r;
+}
+
+Dyadic Dyadic::parse(std::string_view text) {
+  auto fail = [&]() -> Dyadic {
+    throw InputError("not a dyadic rational: '" + std::string(text) + "'");
+  };
+  if (text.empty()) return fail();
+  std::string_view body = text;
+  bool negative = false;
+  if (body.front() == '+' || body.front() == '-') {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  auto slash = body.find('/');
+  std::string_view top = body.substr(0, slash);
+  std::string_view bottom = slash == std::string_view::npos ? std::string_view{} : body.substr(slash + 1);
+  auto all_digits = [](std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+      if (c < '0' || c > '9') return false;
+    return true;
+  };
+  if (!all_digits(top) || (slash != std::string_view::npos && !all_digits(bottom))) return fail();
+  mpz_class n(std::string(top), 10);
+  if (negative) n = -n;
+  if (slash == std::string_view::npos) return Dyadic(n);
+  mpz_class d(std::string(bottom), 10);
+  if (d <= 0 || mpz_popcount(d.get_mpz_t()) != 1) {
+    throw InputError("denominator of '" + std::string(text) + "' is not a power of two");
+  }
+  return Dyadic(n, mpz_scan1(d.get_mpz_t(), 0));
+}
+
+mpz_class Dyadic::denominator() const { return shifted(mpz_class(1), exp_); }
+
+std::optional<long> Dyadic::to_long() const {
+  if (exp_ != 0 || !num_.fits_slong_p()) return std::nullopt;
+  return num_.get_si();
+}
+
+mpz_class Dyadic::floor() const {
+  mpz_class r;
+  mpz_fdiv_q_2exp(r.get_mpz_t(), num_.get_mpz_t(), exp_);
+  return r;
+}
+
+mpz_class Dyadic::ceil() const {
+  mpz_class r;
+  mpz_cdiv_q_2exp(r.get_mpz_t(), num_.get_mpz_t(), exp_);
+  return r;
+}
+
+Dyadic Dyadic::operator-() const {
+  Dyadic r = *this;
+  r.num_ = -r.num_;
+  return r;
+}
+
+Dyadic operator+(const Dyadic& a, const Dyadic& b) {
+  if (a.exp_ == b.exp_) return Dyadic(a.num_ + b.num_, a.exp_);
+  if (a.exp_ > b.exp_) return Dyadic(a.num_ + shifted(b.num_, a.exp_ - b.exp_), a.exp_);
+  return Dyadic(shifted(a.num_, b.exp_ - a.exp_) + b.num_, b.exp_);
+}
+
+Dyadic operator-(const Dyadic& a, const Dyadic& b) { return a + (-b); }
+
+Dyadic operator*(const Dyadic& a, const Dyadic& b) { return Dyadic(a.num_ * b.num_, a.exp_ + b.exp_); }
+
+std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {
+  int c;
+  if (a.exp_ == b.exp_) {
+    c = cmp(a.num_, b.num_);
+  } else if (a.exp_ > b.exp_) {
+    c = cmp(a.num_, shifted(b.num_, a.exp_ - b.exp_));
+  } else {
+    c = cmp(shifted(a.num_, b.exp_ - a.exp_), b.num_);
+  }
+  return c < 0 ? std::strong_ordering::less : c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal;
+}
+
+std::string Dyadic::str() const {
+  if (exp_ == 0) return num_.get_str();
+  return num_.get_str() + "/" + denominator().get_str();
+}
+
+std::size_t Dyadic::hash() const {
+  std::size_t h = std::hash<std::string>{}(num_.get_str(16));
+  return h ^ (exp_ * 0x9e3779b97f4a7c15ULL);
+}
+
+Dyadic Dyadic::simplest_between(const std::optional<Dyadic>& lo, const std::optional<Dyadic>& hi) {
+  if (!lo && !hi) return Dyadic(0);
+  if (!hi) {  // the least integer above lo, but 0 if lo < 0
+    mpz_class f = lo->floor() + 1;
+    return f > 0 ? Dyadic(f) : Dyadic(0);
+  }
+  if (!lo) {
+    mpz_class c = hi->ceil() - 1;
+    return c < 0 ? Dyadic(c) : Dyadic(0);
+  }
+  // Both bounds: an integer in the open interval, if any, nearest to zero.
+  if (lo->sign() < 0 && hi->sign() > 0) return Dyadic(0);
+  mpz_class first = lo->floor() + 1;   // least integer > lo
+  mpz_class last = hi->ceil() - 1;     // greatest integer < hi
+  if (first <= last) return Dyadic(hi->sign() <= 0 ? last : first);
+  // No integer strictly between: the dyadic with the smallest denominator in (lo, hi).
+  for (unsigned long e = 1;; ++e) {
+    mpz_class scaled_lo;  // least n with n / 2^e > lo
+    // n > lo * 2^e  <=>  n > lo.num * 2^e / 2^lo.exp
+    if (e >= lo->exp_) {
+      scaled_lo = shifted(lo->num_, e - lo->exp_) + 1;
+    } else {
+      mpz_fdiv_q_2exp(scaled_lo.get_mpz_t(), lo->num_.get_mpz_t(), lo->exp_ - e);
+      scaled_lo += 1;
+    }
+    Dyadic candidate(scaled_lo, e);
+    if (candidate < *hi) return candidate;
+  }
+}
+
+mpz_class Dyadic::birthday() const {
+  // Integer part contributes |floor-ish| steps; each binary fraction digit adds one.
+  if (exp_ == 0) return abs(num_);
+  mpz_class whole = num_ > 0 ? floor() : ceil();
+  mpz_class magnitude = abs(whole);
+  return magnitude + 1 + exp_;
+}
+
+}  // namespace cgtlab::cgt

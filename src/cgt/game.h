@@ -1,0 +1,88 @@
+// Canonical short partizan games. Every canonical form lives once in a hash-consed store
+// and a Game is a 32-bit handle to it, so equality is an id compare. Numbers, nimbers and
+// ups (x + n.^ + *m) are a packed fast path that never builds option lists; sums,
+// negation and comparison are memoized in non-lossy tables that live for the whole run.
+//
+// The store is process-wide and not thread-safe: use it from one thread.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cgt/dyadic.h"
+#include "cgt/nimber.h"
+
+namespace cgtlab::cgt {
+
+enum class Outcome { L, R, N, P };          // who wins: Left, Right, first player, second player
+enum class Relation { Equal, Less, Greater, Confused };  // printed "=", "<", ">", "||"
+
+std::string to_string(Outcome o);   // "L", "R", "N", "P"
+std::string to_string(Relation r);  // "=", "<", ">", "||"
+
+class Game {
+ public:
+  Game();  // zero
+  static Game integer(long n);
+  static Game number(const Dyadic& x);
+  static Game nimber(Grundy n);
+  static Game up(long n);                                      // n.^ (n < 0: down)
+  static Game number_up_star(const Dyadic& x, long ups, Grundy star);  // x + n.^ + *m
+  // {left | right}, reduced to canonical form (dominated options removed, reversible bypassed).
+  static Game from_options(const std::vector<Game>& left, const std::vector<Game>& right);
+  // Parses CGSuite notation (docs/notation.md); throws InputError on malformed input.
+  static Game parse(std::string_view text);
+
+  std::uint32_t id() const { return id_; }
+  // Options of the canonical form (built on demand for packed values).
+  std::vector<Game> left_options() const;
+  std::vector<Game> right_options() const;
+
+  bool is_number() const;
+  std::optional<Dyadic> as_number() const;
+  bool is_nimber() const;                   // includes 0
+  std::optional<Grundy> as_nimber() const;
+  bool is_integer() const;
+  bool is_impartial() const;
+
+  Outcome outcome() const;
+  Relation compare(Game other) const;  // memoized
+  long birthday() const;
+  Dyadic left_stop() const;
+  Dyadic right_stop() const;
+
+  Game operator-() const;
+  friend Game operator+(Game a, Game b);
+  friend Game operator-(Game a, Game b) { return a + (-b); }
+  Game& operator+=(Game b) { return *this = *this + b; }
+  // Ordinal sum G:H (this is the base G).
+  Game ordinal_sum(Game h) const;
+
+  friend bool operator==(Game a, Game b) { return a.id_ == b.id_; }
+  friend bool operator!=(Game a, Game b) { return a.id_ != b.id_; }
+  bool operator>=(Game b) const;
+  bool operator<=(Game b) const;
+  bool operator>(Game b) const;
+  bool operator<(Game b) const;
+  bool confused_with(Game b) const;  // G || H
+
+  // The canonical form in CGSuite's plain-text notation, simplest standard name first.
+  std::string str() const;
+
+ private:
+  explicit Game(std::uint32_t id) : id_(id) {}
+  std::uint32_t id_;
+  friend class GameStore;
+};
+
+// Number of distinct canonical forms in the store (for statistics and benchmarks).
+std::size_t game_store_size();
+
+}  // namespace cgtlab::cgt
+
+template <>
+struct std::hash<cgtlab::cgt::Game> {
+  std::size_t operator()(cgtlab::cgt::Game g) const noexcept { return g.id(); }
+};

@@ -1,0 +1,17 @@
+#include "cgt/nimber.h"
+
+#include <algorithm>
+
+namespace cgtlab::cgt {
+
+Grundy mex(std::vector<Grundy> values) {
+  std::sort(values.begin(), values.end());
+  Grundy m = 0;
+  for (Grundy v : values) {
+    if (v == m) ++m;
+    else if (v > m) break;
+  }
+  return m;
+}
+
+}  // namespace cgtlab::cgt

@@ -1,0 +1,15 @@
+// Nimbers: nim-sum and the minimum excludant (Sprague-Grundy).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace cgtlab::cgt {
+
+using Grundy = std::uint64_t;
+
+inline Grundy nim_sum(Grundy a, Grundy b) { return a ^ b; }
+
+// Least non-negative integer not among the values (any order, duplicates allowed).
+Grundy mex(std::vector<Grundy> values);
+
+}  // namespace cgtlab::cgt

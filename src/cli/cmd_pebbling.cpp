@@ -1,0 +1,7 @@
+#include "cli/commands.h"
+
+namespace cgtlab::cli {
+
+void add_pebbling_command(CLI::App& app) { (void)app; }
+
+}  // namespace cgtlab::cli

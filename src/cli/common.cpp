@@ -1,0 +1,45 @@
+#include "cli/common.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+namespace cgtlab::cli {
+
+namespace {
+int g_exit_code = 0;
+bool g_progress_line_open = false;
+}  // namespace
+
+void set_exit_code(int code) { g_exit_code = code; }
+int exit_code() { return g_exit_code; }
+
+void print_json(const nlohmann::json& j) { std::cout << j.dump() << '\n'; }
+
+bool progress_enabled() {
+  static const bool enabled = isatty(STDERR_FILENO) == 1;
+  return enabled;
+}
+
+void progress(const std::string& line) {
+  if (!progress_enabled()) return;
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
+  std::fflush(stderr);
+  g_progress_line_open = true;
+}
+
+void progress_done() {
+  if (!g_progress_line_open) return;
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+  g_progress_line_open = false;
+}
+
+void add_max_positions_option(CLI::App* cmd, std::uint64_t& value) {
+  cmd->add_option("--max-positions", value,
+                  "stop with exit code 2 after this many positions are stored (0: no cap)")
+      ->check(CLI::NonNegativeNumber);
+}
+
+}  // namespace cgtlab::cli
