@@ -17,6 +17,7 @@ const std::vector<Claim>& all_claims() {
   static const std::vector<Claim> claims = [] {
     std::vector<Claim> v;
     add_general_claims(v);
+    add_value_claims(v);
     add_claims_000(v);
     add_claims_001_002(v);
     add_claims_003(v);

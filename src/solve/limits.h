@@ -1,0 +1,27 @@
+// Caps on a search: a search that reaches one throws CapReached (exit code 2 in the CLI),
+// never returning a partial answer as complete.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "util/error.h"
+
+namespace cgtlab::solve {
+
+struct SearchLimits {
+  std::uint64_t max_positions = 0;     // stored positions; 0 = no cap
+  std::uint64_t max_memory_bytes = 0;  // estimated memo size; 0 = no cap
+
+  void check(std::uint64_t positions, std::uint64_t memory_bytes = 0) const {
+    if (max_positions != 0 && positions > max_positions) {
+      throw CapReached("--max-positions " + std::to_string(max_positions) + " reached after " +
+                       std::to_string(positions) + " positions");
+    }
+    if (max_memory_bytes != 0 && memory_bytes > max_memory_bytes) {
+      throw CapReached("memory cap of " + std::to_string(max_memory_bytes >> 20) + " MiB reached after " +
+                       std::to_string(positions) + " positions");
+    }
+  }
+};
+
+}  // namespace cgtlab::solve
