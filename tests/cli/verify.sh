@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# cgtlab verify as a user runs it: filters, JSON shape, exit codes.
+set -u
+cgtlab=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+err=$(mktemp); trap 'rm -f "$err"' EXIT
+
+out=$("$cgtlab" verify --source general --json) || fail "verify --source general exited $?"
+echo "$out" | grep -q '"claims":\[' || fail "JSON has no claims array: $out"
+for key in '"id"' '"source"' '"statement"' '"status"' '"seconds"'; do
+  echo "$out" | grep -q "$key" || fail "claim items lack $key"
+done
+echo "$out" | grep -q '"status":"FAIL"' && fail "a general claim failed: $out"
+
+"$cgtlab" verify --list >/dev/null || fail "verify --list exited $?"
+
+"$cgtlab" verify --source nosuchpaper >/dev/null 2>"$err"; rc=$?
+[ $rc -eq 2 ] || fail "unknown source should exit 2, got $rc"
+[ "$(wc -l < "$err")" -eq 1 ] || fail "error should be one line: $(cat "$err")"
+"$cgtlab" verify --bogus-flag >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown flag should exit 2"
+"$cgtlab" verify --help | grep -q ERRATUM || fail "--help should explain ERRATUM"
+echo "verify CLI: ok"
