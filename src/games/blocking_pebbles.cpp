@@ -136,8 +136,8 @@ BlockingPebbles::Key BlockingPebbles::key(const Position& p) const {
 }
 
 std::vector<BlockingPosition> BlockingPebbles::components(const Position& p) const {
+  if (weak_components_.size() < 2) return {p};
   std::vector<Position> parts;
-  if (weak_components_.size() < 2) return parts;
   for (const auto& comp : weak_components_) {
     Position part(p.size());
     bool any = false;
@@ -147,7 +147,7 @@ std::vector<BlockingPosition> BlockingPebbles::components(const Position& p) con
     }
     if (any) parts.push_back(std::move(part));
   }
-  if (parts.size() < 2) parts.clear();
+  if (parts.size() < 2) return {p};
   return parts;
 }
 

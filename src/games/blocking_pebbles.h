@@ -71,8 +71,8 @@ class BlockingPebbles {
 
   // Canonical key up to the graph's automorphisms.
   Key key(const Position& p) const;
-  // Independent summands: the pebbles of each weak component of the graph holding any
-  // (empty when there is at most one such component, i.e. nothing to split).
+  // Independent summands: the pebbles of each weak component of the graph holding any,
+  // each as a position on the whole graph; {p} itself when there is nothing to split.
   std::vector<Position> components(const Position& p) const;
 
   // "a -> b: shift 2 blue + 1 green" and the like, with vertex names.

@@ -157,7 +157,9 @@ TEST(BlockingPebbles, ComponentsSplitDisjointSubgraphs) {
   ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(r.format(parts[0]), "a=1/0/0");
   EXPECT_EQ(r.format(parts[1]), "d=0/2/0");
-  EXPECT_TRUE(r.components(r.parse("a=1/0/0")).empty());
+  auto single = r.parse("a=1/0/0");
+  EXPECT_EQ(r.components(single), std::vector<BlockingPosition>{single});
+  EXPECT_EQ(rules("T3").components(BlockingPosition(3)), std::vector<BlockingPosition>{BlockingPosition(3)});
 }
 
 }  // namespace
