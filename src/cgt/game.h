@@ -22,6 +22,13 @@ enum class Relation { Equal, Less, Greater, Confused };  // printed "=", "<", ">
 std::string to_string(Outcome o);   // "L", "R", "N", "P"
 std::string to_string(Relation r);  // "=", "<", ">", "||"
 
+// x + n.^ + *m, the packed form of numbers, nimbers and ups.
+struct NumberUpStar {
+  Dyadic number;
+  long ups = 0;
+  Grundy star = 0;
+};
+
 class Game {
  public:
   Game();  // zero
@@ -46,6 +53,8 @@ class Game {
   std::optional<Grundy> as_nimber() const;
   bool is_integer() const;
   bool is_impartial() const;
+  bool is_nus() const;  // x + n.^ + *m
+  std::optional<NumberUpStar> as_number_up_star() const;
 
   Outcome outcome() const;
   Relation compare(Game other) const;  // memoized
@@ -70,6 +79,9 @@ class Game {
 
   // The canonical form in CGSuite's plain-text notation, simplest standard name first.
   std::string str() const;
+
+  // The handle of an id obtained from id() in this run (throws InputError if unknown).
+  static Game from_id(std::uint32_t id);
 
  private:
   explicit Game(std::uint32_t id) : id_(id) {}

@@ -1,7 +1,119 @@
+// cgtlab value / cgtlab compare: canonical forms of game expressions in CGSuite notation.
+#include <pthread.h>
+
+#include <exception>
+#include <functional>
+#include <iostream>
+
+#include "cgt/game.h"
 #include "cli/commands.h"
+#include "cli/common.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
-void add_value_commands(CLI::App& app) { (void)app; }
+namespace {
+
+constexpr const char* kNotationHelp =
+    "Games in CGSuite's notation (docs/notation.md): numbers 5, -1/2; nimbers *, *8; ups ^, ^^, ^3, v, "
+    "vv, v3, and sums like 73/16v9*8; +-1 = {1|-1}; Tiny(2) = {0||0|-2}, Miny(2), 2Tiny(2); braces "
+    "{L|R} with options separated by ',' and nesting marked by |, ||, |||; G+H, G-H, -G, ordinal sum "
+    "G:H, parentheses. An expression that starts with '-' must follow '--'.";
+
+// Canonical forms of deep games recurse once per level of birthday; run the work on a
+// thread with a large stack so that no valid input can overflow it.
+void run_with_large_stack(const std::function<void()>& work) {
+  struct Job {
+    const std::function<void()>* work;
+    std::exception_ptr error;
+  } job{&work, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t(1) << 30);
+  pthread_t thread;
+  auto body = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      (*j->work)();
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attr, body, &job) != 0) {
+    pthread_attr_destroy(&attr);
+    work();  // no thread available: run here
+    return;
+  }
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  if (job.error) std::rethrow_exception(job.error);
+}
+
+struct ValueArgs {
+  std::string expr;
+  bool json = false;
+};
+
+struct CompareArgs {
+  std::string left, right;
+  bool json = false;
+};
+
+void run_value(const ValueArgs& a) {
+  run_with_large_stack([&] {
+    cgt::Game g = cgt::Game::parse(a.expr);
+    if (!a.json) {
+      std::cout << g.str() << '\n';
+      return;
+    }
+    nlohmann::json j;
+    j["value"] = g.str();
+    j["outcome"] = cgt::to_string(g.outcome());
+    j["birthday"] = g.birthday();
+    j["left_stop"] = g.left_stop().str();
+    j["right_stop"] = g.right_stop().str();
+    print_json(j);
+  });
+}
+
+void run_compare(const CompareArgs& a) {
+  run_with_large_stack([&] {
+    cgt::Game g = cgt::Game::parse(a.left);
+    cgt::Game h = cgt::Game::parse(a.right);
+    std::string rel = cgt::to_string(g.compare(h));
+    if (!a.json) {
+      std::cout << rel << '\n';
+      return;
+    }
+    nlohmann::json j;
+    j["relation"] = rel;
+    j["left"] = g.str();
+    j["right"] = h.str();
+    print_json(j);
+  });
+}
+
+}  // namespace
+
+void add_value_commands(CLI::App& app) {
+  auto value_args = std::make_shared<ValueArgs>();
+  CLI::App* value = app.add_subcommand(
+      "value", std::string("Print the canonical form of a short partizan game expression.\n") + kNotationHelp +
+                   "\nExample: cgtlab value \"{1|*} + ^ + *2\"");
+  value->add_option("expr", value_args->expr, "game expression, e.g. \"^+^+*\" or \"{0||0|-2}\"")->required();
+  value->add_flag("--json", value_args->json,
+                  "print {\"value\",\"outcome\",\"birthday\",\"left_stop\",\"right_stop\"} as JSON");
+  value->callback([value_args] { run_value(*value_args); });
+
+  auto compare_args = std::make_shared<CompareArgs>();
+  CLI::App* compare = app.add_subcommand(
+      "compare", std::string("Compare two games G and H: prints '=', '<', '>' or '||' (confused).\n") +
+                     kNotationHelp + "\nExample: cgtlab compare \"{0|*}\" \"^\"");
+  compare->add_option("G", compare_args->left, "first game expression")->required();
+  compare->add_option("H", compare_args->right, "second game expression")->required();
+  compare->add_flag("--json", compare_args->json, "print {\"relation\",\"left\",\"right\"} as JSON");
+  compare->callback([compare_args] { run_compare(*compare_args); });
+}
 
 }  // namespace cgtlab::cli

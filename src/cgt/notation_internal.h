@@ -1,0 +1,14 @@
+// Shared between the printer, the parser and recognisers (internal to src/cgt/).
+#pragma once
+#include <optional>
+#include <string>
+
+#include "cgt/store.h"
+
+namespace cgtlab::cgt::detail {
+
+// The uptimal name of g (e.g. "^[4]", "^<2>", "v[2]"), when g is an uptimal that is
+// not a nus; nullopt otherwise (uptimal.cpp).
+std::optional<std::string> uptimal_name(Id g);
+
+}  // namespace cgtlab::cgt::detail

@@ -1,0 +1,187 @@
+// The printer: canonical forms in CGSuite's plain-text notation (docs/notation.md).
+// It follows CGSuite's CanonicalShortGame output: numbers, nimbers and ups by name,
+// switches {x|-x} as +-x, tinies and minies as Tiny(G) / Miny(G) after a number
+// translation, uptimals as ^[...] / ^<n>, everything else in braces whose slash count
+// marks the nesting depth (|, ||, |||; at four slashes the option is bracketed instead).
+#include <algorithm>
+
+#include "cgt/game.h"
+#include "cgt/notation_internal.h"
+#include "cgt/store.h"
+
+namespace cgtlab::cgt {
+
+using detail::Id;
+using detail::Nus;
+using detail::Store;
+
+namespace {
+
+constexpr int kMaxSlashes = 4;
+
+std::string nus_name(const Nus& v) {
+  std::string s;
+  if (!v.number.is_zero() || (v.ups == 0 && v.star == 0)) s += v.number.str();
+  if (v.ups != 0) {
+    unsigned long mag = v.ups < 0 ? 0UL - static_cast<unsigned long>(v.ups) : static_cast<unsigned long>(v.ups);
+    const char* sym = v.ups > 0 ? "^" : "v";
+    if (mag == 2) {
+      s += sym;
+      s += sym;
+    } else {
+      s += sym;
+      if (mag > 2) s += std::to_string(mag);
+    }
+  }
+  if (v.star != 0) {
+    s += "*";
+    if (v.star > 1) s += std::to_string(v.star);
+  }
+  return s;
+}
+
+class Printer {
+ public:
+  Printer() : s_(Store::get()) {}
+
+  // Appends g; returns the number of slashes its text leaves unbracketed (0 when it
+  // needs none, e.g. a name or a bracketed form).
+  int append(Id g, std::string& out, bool force_brackets, bool force_parens) {
+    if (s_.is_nus(g)) {
+      const Nus& v = s_.nus_of(g);
+      bool pure = (v.ups == 0 && v.star == 0) || (v.number.is_zero() && (v.ups == 0 || v.star == 0));
+      if (force_parens && !pure) out += "(";
+      out += nus_name(v);
+      if (force_parens && !pure) out += ")";
+      return 0;
+    }
+    if (auto u = uptimal_name(g)) {
+      if (force_parens) out += "(";
+      out += *u;
+      if (force_parens) out += ")";
+      return 0;
+    }
+    std::vector<Id> lo = sorted(s_.left(g));
+    std::vector<Id> ro = sorted(s_.right(g));
+    if (s_.neg(g) == g) {  // a switch {x | -x}, printed +-x
+      out += "+-";
+      if (lo.size() > 1) out += "{";
+      for (std::size_t i = 0; i < lo.size(); ++i) {
+        if (i > 0) out += ",";
+        append(lo[i], out, true, lo.size() == 1);
+      }
+      if (lo.size() > 1) out += "}";
+      return 0;
+    }
+    if (auto t = tiny_or_miny(g, lo, ro)) {
+      if (force_parens && !t->translation.is_zero()) out += "(";
+      if (!t->translation.is_zero()) out += t->translation.str();
+      out += t->tiny ? "Tiny(" : "Miny(";
+      append(t->subscript, out, true, false);
+      out += ")";
+      if (force_parens && !t->translation.is_zero()) out += ")";
+      return 0;
+    }
+    std::string left_text, right_text;
+    int slashes = 1;
+    for (std::size_t i = 0; i < lo.size(); ++i) {
+      if (i > 0) left_text += ",";
+      slashes = std::max(slashes, append(lo[i], left_text, lo.size() > 1, false) + 1);
+    }
+    for (std::size_t i = 0; i < ro.size(); ++i) {
+      if (i > 0) right_text += ",";
+      slashes = std::max(slashes, append(ro[i], right_text, ro.size() > 1, false) + 1);
+    }
+    bool bracket = force_brackets || slashes >= kMaxSlashes;
+    if (bracket) out += "{";
+    out += left_text;
+    out.append(static_cast<std::size_t>(slashes), '|');
+    out += right_text;
+    if (bracket) out += "}";
+    return bracket ? 0 : slashes;
+  }
+
+ private:
+  struct TinyName {
+    bool tiny;
+    Dyadic translation;
+    Id subscript;
+  };
+
+  // x + Tiny(G) = {x || x | x - G} and x + Miny(G) = {x + G | x || x}, recognised as
+  // CGSuite does, with a stop instead of the mean: the far option lies strictly on the
+  // far side of x (its left stop below x for a tiny, its right stop above x for a miny).
+  std::optional<TinyName> tiny_or_miny(Id g, const std::vector<Id>& lo, const std::vector<Id>& ro) {
+    if (lo.size() != 1 || ro.size() != 1) return std::nullopt;
+    if (s_.is_number(lo[0]) && !s_.is_number(ro[0])) {
+      Id x = lo[0], r = ro[0];
+      auto rl = s_.left(r), rr = s_.right(r);
+      if (rl.size() == 1 && rr.size() == 1 && rl[0] == x) {
+        Dyadic xv = s_.nus_of(x).number;
+        if (s_.left_stop(rr[0]) < xv) return TinyName{true, xv, s_.add(x, s_.neg(rr[0]))};
+      }
+    }
+    if (s_.is_number(ro[0]) && !s_.is_number(lo[0])) {
+      Id x = ro[0], l = lo[0];
+      auto ll = s_.left(l), lr = s_.right(l);
+      if (ll.size() == 1 && lr.size() == 1 && lr[0] == x) {
+        Dyadic xv = s_.nus_of(x).number;
+        if (xv < s_.right_stop(ll[0])) return TinyName{false, xv, s_.add(ll[0], s_.neg(x))};
+      }
+    }
+    (void)g;
+    return std::nullopt;
+  }
+
+  std::optional<std::string> uptimal_name(Id g) { return detail::uptimal_name(g); }
+
+  // CGSuite's deterministic order: numbers (ascending), nimbers, other nus values, then
+  // general forms by their sorted option lists.
+  int kind(Id g) const {
+    if (s_.is_number(g)) return 0;
+    if (s_.is_nimber(g)) return 1;
+    if (s_.is_nus(g)) return 2;
+    return 3;
+  }
+  int order(Id a, Id b) {
+    if (a == b) return 0;
+    int ka = kind(a), kb = kind(b);
+    if (ka != kb) return ka < kb ? -1 : 1;
+    if (ka < 3) {
+      const Nus& x = s_.nus_of(a);
+      const Nus& y = s_.nus_of(b);
+      if (auto c = x.number <=> y.number; c != 0) return c < 0 ? -1 : 1;
+      if (x.ups != y.ups) return x.ups < y.ups ? -1 : 1;
+      if (x.star != y.star) return x.star < y.star ? -1 : 1;
+      return 0;
+    }
+    int c = order_lists(sorted(s_.left(a)), sorted(s_.left(b)));
+    if (c != 0) return c;
+    return order_lists(sorted(s_.right(a)), sorted(s_.right(b)));
+  }
+  int order_lists(const std::vector<Id>& a, const std::vector<Id>& b) {
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+      int c = order(a[i], b[i]);
+      if (c != 0) return c;
+    }
+    if (a.size() == b.size()) return 0;
+    return a.size() < b.size() ? -1 : 1;
+  }
+  std::vector<Id> sorted(std::span<const Id> opts) {
+    std::vector<Id> v(opts.begin(), opts.end());
+    std::sort(v.begin(), v.end(), [this](Id a, Id b) { return order(a, b) < 0; });
+    return v;
+  }
+
+  Store& s_;
+};
+
+}  // namespace
+
+std::string Game::str() const {
+  std::string out;
+  Printer().append(id_, out, true, false);
+  return out;
+}
+
+}  // namespace cgtlab::cgt

@@ -1,0 +1,232 @@
+// The hash-consed store: records, option lists, nus recognition, birthday and stops.
+// Arithmetic and canonicalisation are in canonical.cpp.
+#include "cgt/store.h"
+
+#include <absl/hash/hash.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "util/error.h"
+
+namespace cgtlab::cgt::detail {
+
+Store& Store::get() {
+  static Store store;
+  return store;
+}
+
+Store::Store() : general_index_(0, KeyHash{this}, KeyEq{this}) {
+  Id zero = nus(Dyadic(0), 0, 0);
+  (void)zero;  // always id 0 (kZero)
+}
+
+std::size_t Store::KeyHash::operator()(const OptKey& k) const {
+  return absl::HashOf(k.n_left, absl::MakeConstSpan(k.opts, k.n_left + k.n_right));
+}
+
+bool Store::KeyEq::same(const OptKey& a, const OptKey& b) {
+  return a.n_left == b.n_left && a.n_right == b.n_right &&
+         std::memcmp(a.opts, b.opts, sizeof(Id) * (a.n_left + a.n_right)) == 0;
+}
+
+Id Store::new_node(Node n) {
+  if (nodes_.size() >= kNone - 1) throw CapReached("game store full (2^32 canonical forms)");
+  nodes_.push_back(n);
+  return static_cast<Id>(nodes_.size() - 1);
+}
+
+const Id* Store::store_options(const std::vector<Id>& left, const std::vector<Id>& right) {
+  std::size_t n = left.size() + right.size();
+  if (n == 0) return nullptr;
+  if (chunks_.empty() || chunk_used_ + n > chunk_size_) {
+    chunk_size_ = std::max<std::size_t>(n, std::size_t(1) << 20);
+    chunks_.push_back(std::make_unique<Id[]>(chunk_size_));
+    chunk_used_ = 0;
+  }
+  Id* out = chunks_.back().get() + chunk_used_;
+  std::copy(left.begin(), left.end(), out);
+  std::copy(right.begin(), right.end(), out + left.size());
+  chunk_used_ += n;
+  return out;
+}
+
+Id Store::nus(const Dyadic& x, long ups, Grundy star) {
+  Nus key{x, ups, star};
+  auto it = nus_index_.find(key);
+  if (it != nus_index_.end()) return it->second;
+  Node n;
+  n.nus = static_cast<std::uint32_t>(nus_.size());
+  nus_.push_back(key);
+  Id id = new_node(n);
+  nus_index_.emplace(std::move(key), id);
+  return id;
+}
+
+// The canonical options of x + n.^ + *m (as CGSuite builds them):
+//   number: integer n > 0: {n-1|}; n < 0: {|n+1}; m/2^k: {x - 2^-k | x + 2^-k}
+//   x*m:             {x, x*, ..., x*(m-1) | same}
+//   x^* = {x, x* | x},   xv* = {x | x, x*}
+//   x + n.^ *m, n>0: {x | x + (n-1).^ *(m^1)};  n<0: {x + (n+1).^ *(m^1) | x}
+void Store::build_nus_options(Id g) {
+  Nus v = nus_of(g);  // copy: building may grow nus_
+  std::vector<Id> left, right;
+  if (v.ups == 0 && v.star == 0) {
+    if (v.number.is_integer()) {
+      if (v.number.sign() > 0) left.push_back(number(v.number - Dyadic(1)));
+      if (v.number.sign() < 0) right.push_back(number(v.number + Dyadic(1)));
+    } else {
+      Dyadic step(mpz_class(1), v.number.exponent());
+      left.push_back(number(v.number - step));
+      right.push_back(number(v.number + step));
+    }
+  } else if (v.ups == 0) {
+    for (Grundy i = 0; i < v.star; ++i) left.push_back(nus(v.number, 0, i));
+    right = left;
+  } else if (v.ups == 1 && v.star == 1) {
+    left = {number(v.number), nus(v.number, 0, 1)};
+    right = {number(v.number)};
+  } else if (v.ups == -1 && v.star == 1) {
+    left = {number(v.number)};
+    right = {number(v.number), nus(v.number, 0, 1)};
+  } else if (v.ups > 0) {
+    left = {number(v.number)};
+    right = {nus(v.number, v.ups - 1, v.star ^ 1)};
+  } else {
+    left = {nus(v.number, v.ups + 1, v.star ^ 1)};
+    right = {number(v.number)};
+  }
+  std::sort(left.begin(), left.end());
+  std::sort(right.begin(), right.end());
+  Node& n = nodes_[g];
+  n.opts = store_options(left, right);
+  n.n_left = static_cast<std::uint32_t>(left.size());
+  n.n_right = static_cast<std::uint32_t>(right.size());
+  if (n.opts == nullptr) n.opts = reinterpret_cast<const Id*>(&kZero);  // {|}: built, empty
+}
+
+std::span<const Id> Store::options(Id g, bool left_side) {
+  if (nodes_[g].opts == nullptr && is_nus(g)) build_nus_options(g);
+  const Node& n = nodes_[g];
+  if (left_side) return {n.opts, n.n_left};
+  return {n.opts + n.n_left, n.n_right};
+}
+
+// Recognises canonical option lists that form a nus (the inverse of build_nus_options),
+// so that a nus never also exists as a general record.
+Id Store::recognise_nus(const std::vector<Id>& L, const std::vector<Id>& R) {
+  auto num = [&](Id g) -> const Dyadic& { return nus_of(g).number; };
+  if (L.empty() && R.empty()) return kZero;
+  if (L.empty()) return number(num(R[0]) - Dyadic(1));  // canonical {|n} is an integer
+  if (R.empty()) return number(num(L[0]) + Dyadic(1));
+  for (Id g : L)
+    if (!is_nus(g)) return kNone;
+  for (Id g : R)
+    if (!is_nus(g)) return kNone;
+  if (L.size() == 1 && R.size() == 1) {
+    Id l = L[0], r = R[0];
+    if (is_number(l) && is_number(r) && num(l) < num(r)) return number((num(l) + num(r)).half());
+    if (is_number(l) && !is_number(r) && num(l) == num(r) && nus_of(r).ups >= 0)
+      return nus(num(l), nus_of(r).ups + 1, nus_of(r).star ^ 1);
+    if (is_number(r) && !is_number(l) && num(l) == num(r) && nus_of(l).ups <= 0)
+      return nus(num(r), nus_of(l).ups - 1, nus_of(l).star ^ 1);
+  }
+  auto is_x_and_xstar = [&](const std::vector<Id>& two, Id x) {
+    if (two.size() != 2 || !is_number(x)) return false;
+    Id a = two[0], b = two[1];
+    if (b == x) std::swap(a, b);
+    if (a != x) return false;
+    const Nus& nb = nus_of(b);
+    return nb.ups == 0 && nb.star == 1 && nb.number == num(x);
+  };
+  if (R.size() == 1 && is_x_and_xstar(L, R[0])) return nus(num(R[0]), 1, 1);
+  if (L.size() == 1 && is_x_and_xstar(R, L[0])) return nus(num(L[0]), -1, 1);
+  if (L == R) {  // x*m = {x, x*, ..., x*(m-1) | same}
+    const Dyadic& x = num(L[0]);
+    std::vector<bool> seen(L.size(), false);
+    for (Id g : L) {
+      const Nus& v = nus_of(g);
+      if (v.ups != 0 || !(v.number == x) || v.star >= L.size() || seen[v.star]) return kNone;
+      seen[v.star] = true;
+    }
+    return nus(x, 0, L.size());
+  }
+  return kNone;
+}
+
+Id Store::from_canonical_options(std::vector<Id> left, std::vector<Id> right) {
+  std::sort(left.begin(), left.end());
+  std::sort(right.begin(), right.end());
+  Id known = recognise_nus(left, right);
+  if (known != kNone) return known;
+  OptKey probe;
+  std::vector<Id> joined;
+  joined.reserve(left.size() + right.size());
+  joined.insert(joined.end(), left.begin(), left.end());
+  joined.insert(joined.end(), right.begin(), right.end());
+  probe.opts = joined.data();
+  probe.n_left = static_cast<std::uint32_t>(left.size());
+  probe.n_right = static_cast<std::uint32_t>(right.size());
+  auto it = general_index_.find(probe);
+  if (it != general_index_.end()) return *it;
+  Node n;
+  n.opts = store_options(left, right);
+  n.n_left = probe.n_left;
+  n.n_right = probe.n_right;
+  Id id = new_node(n);
+  general_index_.insert(id);
+  return id;
+}
+
+long Store::birthday(Id g) {
+  if (is_nus(g)) {
+    const Nus& v = nus_of(g);
+    mpz_class b = v.number.birthday();
+    long up_mag = v.ups < 0 ? -v.ups : v.ups;
+    mpz_class up_star;  // birthday of n.^ *m (CGSuite's formula)
+    if (up_mag > 0 && v.star == 0) {
+      up_star = mpz_class(up_mag) + 1;
+    } else if ((up_mag & 1) == 1 && v.star != 1) {
+      up_star = mpz_class(up_mag) + mpz_class(std::to_string(v.star ^ 1));
+    } else {
+      up_star = mpz_class(up_mag) + mpz_class(std::to_string(v.star));
+    }
+    b += up_star;
+    if (!b.fits_slong_p()) throw CapReached("birthday exceeds the range of a long");
+    return b.get_si();
+  }
+  if (nodes_[g].birthday >= 0) return nodes_[g].birthday;
+  long b = 0;
+  for (Id o : left(g)) b = std::max(b, birthday(o) + 1);
+  for (Id o : right(g)) b = std::max(b, birthday(o) + 1);
+  nodes_[g].birthday = static_cast<std::int32_t>(std::min<long>(b, 0x7fffffff));
+  return b;
+}
+
+Dyadic Store::left_stop(Id g) {
+  if (is_nus(g)) return nus_of(g).number;
+  auto it = left_stop_memo_.find(g);
+  if (it != left_stop_memo_.end()) return it->second;
+  // A general canonical form is not a number, so both sides have options.
+  std::optional<Dyadic> best;
+  for (Id o : left(g)) {
+    Dyadic s = right_stop(o);
+    if (!best || *best < s) best = s;
+  }
+  return left_stop_memo_.emplace(g, *best).first->second;
+}
+
+Dyadic Store::right_stop(Id g) {
+  if (is_nus(g)) return nus_of(g).number;
+  auto it = right_stop_memo_.find(g);
+  if (it != right_stop_memo_.end()) return it->second;
+  std::optional<Dyadic> best;
+  for (Id o : right(g)) {
+    Dyadic s = left_stop(o);
+    if (!best || s < *best) best = s;
+  }
+  return right_stop_memo_.emplace(g, *best).first->second;
+}
+
+}  // namespace cgtlab::cgt::detail

@@ -1,0 +1,144 @@
+// The hash-consed store behind Game (internal to src/cgt/). Every canonical form has one
+// 32-bit id. Two kinds of record:
+//  - "nus" records x + n.^ + *m (numbers, nimbers, ups and their sums): packed as
+//    (Dyadic, ups, star); their canonical option lists are built only on demand, so sums
+//    and comparisons of nus values are arithmetic, and a number is never expanded when
+//    added to or compared with another game (number avoidance / translation).
+//  - general records: sorted canonical Left and Right option ids.
+// Sum, negation, comparison, birthday, stops and ordinal sum are memoized in tables that
+// are never evicted (they live as long as the store: the whole run).
+//
+// Single-threaded by design: the store is process-wide and has no locks.
+#pragma once
+#include <absl/container/flat_hash_map.h>
+#include <absl/container/flat_hash_set.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "cgt/dyadic.h"
+#include "cgt/nimber.h"
+
+namespace cgtlab::cgt::detail {
+
+using Id = std::uint32_t;
+inline constexpr Id kNone = 0xffffffffu;
+inline constexpr Id kZero = 0;  // the store creates 0 first
+
+struct Nus {
+  Dyadic number;
+  long ups = 0;
+  Grundy star = 0;
+  friend bool operator==(const Nus& a, const Nus& b) {
+    return a.ups == b.ups && a.star == b.star && a.number == b.number;
+  }
+  template <typename H>
+  friend H AbslHashValue(H h, const Nus& n) {
+    return H::combine(std::move(h), n.number.hash(), n.ups, n.star);
+  }
+};
+
+class Store {
+ public:
+  static Store& get();
+
+  // --- construction ---
+  Id nus(const Dyadic& x, long ups, Grundy star);
+  Id number(const Dyadic& x) { return nus(x, 0, 0); }
+  // {L | R} for arbitrary ids: reduced to canonical form.
+  Id from_options(std::vector<Id> left, std::vector<Id> right);
+  // {L | R} when L and R are already canonical (no dominated or reversible option).
+  Id from_canonical_options(std::vector<Id> left, std::vector<Id> right);
+
+  // --- inspection ---
+  bool is_nus(Id g) const { return nodes_[g].nus != kNone; }
+  const Nus& nus_of(Id g) const { return nus_[nodes_[g].nus]; }
+  bool is_number(Id g) const {
+    if (!is_nus(g)) return false;
+    const Nus& n = nus_of(g);
+    return n.ups == 0 && n.star == 0;
+  }
+  bool is_nimber(Id g) const {
+    if (!is_nus(g)) return false;
+    const Nus& n = nus_of(g);
+    return n.ups == 0 && n.number.is_zero();
+  }
+  // Canonical options. The spans stay valid for the life of the store.
+  std::span<const Id> left(Id g) { return options(g, true); }
+  std::span<const Id> right(Id g) { return options(g, false); }
+  std::size_t size() const { return nodes_.size(); }
+
+  // --- arithmetic (memoized) ---
+  Id add(Id g, Id h);
+  Id neg(Id g);
+  bool leq(Id g, Id h);
+  Id ordinal_sum(Id g, Id h);
+
+  // --- properties (memoized) ---
+  long birthday(Id g);
+  Dyadic left_stop(Id g);
+  Dyadic right_stop(Id g);
+
+ private:
+  Store();
+  struct Node {
+    const Id* opts = nullptr;  // Left options then Right options (sorted each); null: not built yet
+    std::uint32_t n_left = 0;
+    std::uint32_t n_right = 0;
+    std::uint32_t nus = kNone;  // index into nus_, or kNone for a general record
+    std::int32_t birthday = -1;
+  };
+  struct OptKey {
+    const Id* opts;
+    std::uint32_t n_left, n_right;
+  };
+  struct KeyHash {
+    using is_transparent = void;
+    const Store* store;
+    std::size_t operator()(const OptKey& k) const;
+    std::size_t operator()(Id g) const { return (*this)(store->key_of(g)); }
+  };
+  struct KeyEq {
+    using is_transparent = void;
+    const Store* store;
+    static bool same(const OptKey& a, const OptKey& b);
+    bool operator()(Id a, Id b) const { return a == b; }
+    bool operator()(Id a, const OptKey& b) const { return same(store->key_of(a), b); }
+    bool operator()(const OptKey& a, Id b) const { return same(a, store->key_of(b)); }
+  };
+
+  OptKey key_of(Id g) const { return {nodes_[g].opts, nodes_[g].n_left, nodes_[g].n_right}; }
+  std::span<const Id> options(Id g, bool left_side);
+  void build_nus_options(Id g);
+  const Id* store_options(const std::vector<Id>& left, const std::vector<Id>& right);
+  Id recognise_nus(const std::vector<Id>& left, const std::vector<Id>& right);
+  Id new_node(Node n);
+
+  // Canonicalisation helpers (canonical.cpp).
+  bool leq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x <= {L|R}
+  bool geq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x >= {L|R}
+  void bypass_reversible_left(std::vector<Id>& left, const std::vector<Id>& right);
+  void bypass_reversible_right(const std::vector<Id>& left, std::vector<Id>& right);
+  void remove_dominated(std::vector<Id>& opts, bool left_side);
+  bool leq_nus(Id g, Id h) const;
+
+  std::vector<Node> nodes_;
+  std::vector<Nus> nus_;
+  absl::flat_hash_map<Nus, Id> nus_index_;
+  absl::flat_hash_set<Id, KeyHash, KeyEq> general_index_;
+  // Option lists live in chunks that never move, so spans into them stay valid.
+  std::vector<std::unique_ptr<Id[]>> chunks_;
+  std::size_t chunk_used_ = 0, chunk_size_ = 0;
+
+  std::vector<Id> neg_memo_;
+  absl::flat_hash_map<std::uint64_t, Id> add_memo_;
+  absl::flat_hash_map<std::uint64_t, bool> leq_memo_;
+  absl::flat_hash_map<std::uint64_t, Id> ordinal_memo_;
+  absl::flat_hash_map<Id, Dyadic> left_stop_memo_, right_stop_memo_;
+};
+
+inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
+
+}  // namespace cgtlab::cgt::detail
