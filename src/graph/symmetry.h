@@ -15,6 +15,7 @@ using Permutation = std::vector<int>;
 struct AutomorphismGroup {
   std::vector<Permutation> generators;
   std::string order;  // exact group order in decimal ("120" for the Petersen graph)
+  std::vector<int> orbits;  // orbits[v] = least vertex in the orbit of v
 };
 
 // Automorphisms of g that preserve the vertex colours (empty colours: all vertices alike).
@@ -40,10 +41,13 @@ class SymmetryReducer {
   // Number of labellings in the orbit of labels.
   std::uint64_t orbit_size(const std::vector<int>& labels) const;
   bool group_listed() const { return !elements_.empty(); }
+  const std::string& group_order() const { return order_; }  // |Aut(g)|, exact, decimal
 
  private:
   Graph graph_;
   std::vector<Permutation> elements_;  // the whole group when listed
+  std::string order_;
+  std::vector<int> plain_labelling_;   // nauty's canonical labelling of g, uncoloured
 };
 
 }  // namespace cgtlab::graph

@@ -1,0 +1,259 @@
+// Graph symmetry through sparse nauty (graphs of any order; Debian's libnauty has dynamic
+// MAXN and thread-local state). nauty reports the group order as a double; we take the exact
+// order as the product of the orbit lengths of the stabiliser chain that nauty walks (the
+// `index` handed to userlevelproc at each level), multiplied in GMP.
+#include "graph/symmetry.h"
+
+#include <absl/container/flat_hash_set.h>
+#include <gmpxx.h>
+#include <nauty/nausparse.h>
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include "util/error.h"
+
+namespace cgtlab::graph {
+
+namespace {
+
+// nauty calls plain function pointers; each thread collects into its own state.
+thread_local std::vector<Permutation>* t_generators = nullptr;
+thread_local mpz_class* t_order = nullptr;
+
+void collect_automorphism(int, int* perm, int*, int, int, int n) {
+  if (t_generators) t_generators->emplace_back(perm, perm + n);
+}
+
+void collect_level(int*, int*, int, int*, statsblk*, int, int index, int, int, int, int) {
+  if (t_order) *t_order *= index;
+}
+
+// The graph in nauty's sparse form. Loops make nauty treat the graph as a digraph.
+class SparseGraph {
+ public:
+  explicit SparseGraph(const Graph& g) {
+    const int n = g.order();
+    std::size_t nde = 0;
+    for (int v = 0; v < n; ++v) nde += g.out_neighbors(v).size();
+    v_.resize(n);
+    d_.resize(n);
+    e_.resize(std::max<std::size_t>(nde, 1));
+    std::size_t at = 0;
+    for (int v = 0; v < n; ++v) {
+      v_[v] = at;
+      d_[v] = static_cast<int>(g.out_neighbors(v).size());
+      for (int w : g.out_neighbors(v)) e_[at++] = w;
+    }
+    sg_.nv = n;
+    sg_.nde = nde;
+    sg_.v = v_.data();
+    sg_.d = d_.data();
+    sg_.e = e_.data();
+    sg_.w = nullptr;
+    sg_.vlen = v_.size();
+    sg_.dlen = d_.size();
+    sg_.elen = e_.size();
+    sg_.wlen = 0;
+  }
+  sparsegraph* get() { return &sg_; }
+
+ private:
+  std::vector<std::size_t> v_;
+  std::vector<int> d_, e_;
+  sparsegraph sg_{};
+};
+
+struct NautyResult {
+  std::vector<int> lab;            // canonical position i holds original vertex lab[i]
+  std::vector<int> orbits;         // orbits[v] = least vertex of v's orbit
+  std::vector<Permutation> generators;
+  mpz_class order = 1;
+  std::vector<std::uint64_t> canonical_adjacency;  // filled when canonical
+};
+
+// Runs nauty on g with the partition given by colours (cells ordered by colour value).
+NautyResult run_nauty(const Graph& g, const std::vector<int>& colours, bool canonical) {
+  const int n = g.order();
+  if (!colours.empty() && static_cast<int>(colours.size()) != n) {
+    throw InputError("vertex colouring has " + std::to_string(colours.size()) + " entries for a graph of order " +
+                     std::to_string(n));
+  }
+  NautyResult r;
+  if (n == 0) return r;
+  bool loops = false;
+  for (int v = 0; v < n && !loops; ++v) loops = g.has_loop(v);
+  const bool digraph = g.directed() || loops;
+
+  std::vector<int> lab(n), ptn(n), orbits(n);
+  std::iota(lab.begin(), lab.end(), 0);
+  if (!colours.empty()) {
+    std::stable_sort(lab.begin(), lab.end(), [&](int a, int b) { return colours[a] < colours[b]; });
+  }
+  for (int i = 0; i < n; ++i) {
+    bool cell_ends = i + 1 == n || (!colours.empty() && colours[lab[i]] != colours[lab[i + 1]]);
+    ptn[i] = cell_ends ? 0 : 1;
+  }
+
+  DEFAULTOPTIONS_SPARSEGRAPH(options);
+  if (digraph) {
+    DEFAULTOPTIONS_SPARSEDIGRAPH(directed_options);
+    options = directed_options;
+  }
+  options.defaultptn = FALSE;
+  options.getcanon = canonical ? TRUE : FALSE;
+  options.userautomproc = collect_automorphism;
+  options.userlevelproc = collect_level;
+  statsblk stats;
+  SparseGraph sg(g);
+  SG_DECL(canon);
+
+  t_generators = &r.generators;
+  t_order = &r.order;
+  sparsenauty(sg.get(), lab.data(), ptn.data(), orbits.data(), &options, &stats, canonical ? &canon : nullptr);
+  t_generators = nullptr;
+  t_order = nullptr;
+  if (stats.errstatus != 0) {
+    if (canonical) SG_FREE(canon);
+    throw std::runtime_error("nauty failed with status " + std::to_string(stats.errstatus));
+  }
+  r.lab = std::move(lab);
+  r.orbits = std::move(orbits);
+  if (canonical) {
+    sortlists_sg(&canon);
+    // Small graphs: one bitmask row per vertex; larger: degree then neighbour list.
+    auto& key = r.canonical_adjacency;
+    for (int i = 0; i < n; ++i) {
+      const int* nbrs = canon.e + canon.v[i];
+      const int deg = canon.d[i];
+      if (n <= 64) {
+        std::uint64_t row = 0;
+        for (int k = 0; k < deg; ++k) row |= std::uint64_t{1} << nbrs[k];
+        key.push_back(row);
+      } else {
+        key.push_back(static_cast<std::uint64_t>(deg));
+        for (int k = 0; k < deg; ++k) key.push_back(static_cast<std::uint64_t>(nbrs[k]));
+      }
+    }
+    SG_FREE(canon);
+  }
+  return r;
+}
+
+Permutation compose(const Permutation& a, const Permutation& b) {  // a after b
+  Permutation c(b.size());
+  for (std::size_t v = 0; v < b.size(); ++v) c[v] = a[b[v]];
+  return c;
+}
+
+constexpr std::uint64_t kListLimit = 5040;  // list the group when |Aut| <= 7!
+
+}  // namespace
+
+AutomorphismGroup automorphisms(const Graph& g, const std::vector<int>& colours) {
+  NautyResult r = run_nauty(g, colours, false);
+  AutomorphismGroup group;
+  group.generators = std::move(r.generators);
+  group.order = r.order.get_str();
+  group.orbits = std::move(r.orbits);
+  if (g.order() == 0) group.order = "1";
+  return group;
+}
+
+CanonicalForm canonical_form(const Graph& g, const std::vector<int>& colours) {
+  NautyResult r = run_nauty(g, colours, true);
+  CanonicalForm form;
+  const int n = g.order();
+  form.key.reserve(2 + n + r.canonical_adjacency.size());
+  form.key.push_back(static_cast<std::uint64_t>(n));
+  form.key.push_back(g.directed() ? 1 : 0);
+  for (int i = 0; i < n; ++i)
+    form.key.push_back(colours.empty() ? 0 : static_cast<std::uint64_t>(static_cast<std::int64_t>(colours[r.lab[i]])));
+  form.key.insert(form.key.end(), r.canonical_adjacency.begin(), r.canonical_adjacency.end());
+  form.labelling = std::move(r.lab);
+  return form;
+}
+
+SymmetryReducer::SymmetryReducer(const Graph& g) : graph_(g) {
+  NautyResult r = run_nauty(g, {}, true);
+  order_ = r.order.get_str();
+  plain_labelling_ = std::move(r.lab);
+  if (r.order > kListLimit) return;
+  // Close the generators under composition (at most 5040 elements).
+  const int n = g.order();
+  Permutation identity(n);
+  std::iota(identity.begin(), identity.end(), 0);
+  absl::flat_hash_set<Permutation> seen{identity};
+  elements_.push_back(identity);
+  for (std::size_t i = 0; i < elements_.size(); ++i) {
+    for (const Permutation& gen : r.generators) {
+      Permutation p = compose(gen, elements_[i]);
+      if (seen.insert(p).second) elements_.push_back(std::move(p));
+    }
+  }
+  if (elements_.size() != r.order.get_ui()) {
+    throw std::logic_error("symmetry: listed " + std::to_string(elements_.size()) + " automorphisms, nauty says " +
+                           order_);
+  }
+}
+
+std::vector<int> SymmetryReducer::canonical(const std::vector<int>& labels) const {
+  const int n = graph_.order();
+  if (static_cast<int>(labels.size()) != n) {
+    throw InputError("labelling has " + std::to_string(labels.size()) + " entries for a graph of order " +
+                     std::to_string(n));
+  }
+  if (group_listed()) {
+    // The least labels∘σ over the group, comparing lazily so most elements stop early.
+    const Permutation* best = &elements_.front();
+    for (const Permutation& s : elements_) {
+      for (int v = 0; v < n; ++v) {
+        int a = labels[s[v]], b = labels[(*best)[v]];
+        if (a != b) {
+          if (a < b) best = &s;
+          break;
+        }
+      }
+    }
+    std::vector<int> image(n);
+    for (int v = 0; v < n; ++v) image[v] = labels[(*best)[v]];
+    return image;
+  }
+  // Large group. Let H be the canonical form of (g, labels): equal for labellings in one orbit.
+  // H is isomorphic to g as a plain graph; an isomorphism H -> g found through the canonical
+  // form of plain g carries H's colours back to a labelling of g in the orbit of labels.
+  NautyResult coloured = run_nauty(graph_, labels, true);
+  Graph h(n, graph_.directed());
+  std::vector<int> position(n);
+  for (int i = 0; i < n; ++i) position[coloured.lab[i]] = i;
+  for (auto [u, v] : graph_.edges()) h.add_edge(position[u], position[v]);
+  NautyResult plain_h = run_nauty(h, {}, true);
+  std::vector<int> image(n);
+  for (int i = 0; i < n; ++i) image[plain_labelling_[i]] = labels[coloured.lab[plain_h.lab[i]]];
+  return image;
+}
+
+std::uint64_t SymmetryReducer::orbit_size(const std::vector<int>& labels) const {
+  const int n = graph_.order();
+  if (static_cast<int>(labels.size()) != n) {
+    throw InputError("labelling has " + std::to_string(labels.size()) + " entries for a graph of order " +
+                     std::to_string(n));
+  }
+  if (group_listed()) {
+    std::uint64_t stabiliser = 0;
+    for (const Permutation& s : elements_) {
+      bool fixes = true;
+      for (int v = 0; v < n && fixes; ++v) fixes = labels[s[v]] == labels[v];
+      stabiliser += fixes ? 1 : 0;
+    }
+    return elements_.size() / stabiliser;
+  }
+  // |orbit| = |Aut(g)| / |Aut(g, labels)| (orbit-stabiliser), exactly.
+  mpz_class whole(order_), stabiliser = run_nauty(graph_, labels, false).order;
+  mpz_class orbit = whole / stabiliser;
+  if (!orbit.fits_ulong_p()) throw InputError("orbit size " + orbit.get_str() + " does not fit in 64 bits");
+  return orbit.get_ui();
+}
+
+}  // namespace cgtlab::graph
