@@ -1,7 +1,278 @@
+// cgtlab blocking: BLOCKING PEBBLES (seeds 001, 002, 003) on any DAG — values, options,
+// game trees, and searches over all positions of a graph.
+#include <fmt/core.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "analysis/blocking_search.h"
+#include "analysis/blocking_tree.h"
+#include "analysis/blocking_values.h"
 #include "cli/commands.h"
+#include "cli/common.h"
+#include "graph/graph.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
-void add_blocking_command(CLI::App& app) { (void)app; }
+namespace {
+
+constexpr const char* kRules =
+    "BLOCKING PEBBLES: a directed acyclic graph; each vertex holds blue, red and green pebbles. "
+    "Left moves blue and green pebbles, Right red and green. From a vertex v the mover may "
+    "(1) shift a positive number of their own and/or green pebbles from v to ONE in-neighbour "
+    "of v, at no cost, or (2) remove two of their own and/or green pebbles from v, place one of "
+    "them on an out-neighbour of v and discard the other. No blue pebble may be placed on a "
+    "vertex holding red pebbles, nor red on a vertex holding blue (green is never blocked). "
+    "Every mix of colours is a separate option. Normal play: whoever cannot move loses. "
+    "Green-only positions are impartial and are solved as such (their value is a nimber).\n"
+    "Positions (--pebbles): name=blue/red/green per vertex, comma-separated, e.g. 2=1/3/0; "
+    "unnamed vertices are empty. Or one b/r/g (or b/r) per vertex in vertex order. "
+    "Papers' notation: on T3 (arcs 0>1, 0>2, 1>2) [[a_b,a_r],[b_b,b_r],[c_b,c_r]] lists "
+    "[blue, red] for the source a = vertex 0, the middle b = 1 and the sink c = 2, so "
+    "[[0,0],[0,0],[1,k]] is --graph T3 --pebbles 2=1/k/0 (or 0/0,0/0,1/k). DP3 is 0>1>2; "
+    "OutStar2 is 0>1, 0>2 (the out-star K_{1,2}, centre first); InStar2 is 1>0, 2>0.";
+
+struct Common {
+  std::string graph;
+  std::string pebbles;
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+solve::SearchLimits limits_of(std::uint64_t max_positions) {
+  solve::SearchLimits l;
+  l.max_positions = max_positions;
+  l.max_memory_bytes = std::uint64_t{6} << 30;
+  return l;
+}
+
+void add_common(CLI::App* cmd, Common& c, bool with_pebbles) {
+  cmd->add_option("--graph", c.graph, "a DAG: T3, DP3, OutStar2, InStar3, or arcs like a>b,a>c,b>c")->required();
+  if (with_pebbles)
+    cmd->add_option("--pebbles", c.pebbles, "pebbles, e.g. 2=1/3/0 (blue/red/green at vertex 2)")->required();
+  add_max_positions_option(cmd, c.max_positions);
+}
+
+std::string outcome_words(cgt::Outcome o) {
+  switch (o) {
+    case cgt::Outcome::L: return "L (Left wins)";
+    case cgt::Outcome::R: return "R (Right wins)";
+    case cgt::Outcome::N: return "N (the first player wins)";
+    case cgt::Outcome::P: return "P (the second player wins)";
+  }
+  return "?";
+}
+
+void run_value(const Common& c) {
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  auto p = a.parse(c.pebbles);
+  cgt::Game v = a.value(p);
+  if (c.json) {
+    print_json({{"value", v.str()},
+                {"outcome", cgt::to_string(v.outcome())},
+                {"position", a.rules().format(p)},
+                {"green_only", games::is_green_only(p)},
+                {"positions", a.positions()}});
+    return;
+  }
+  fmt::print("value:   {}\noutcome: {}\n", v.str(), outcome_words(v.outcome()));
+}
+
+void print_options(const char* who, const std::vector<analysis::BlockingOption>& list,
+                   const games::BlockingPebbles& r) {
+  fmt::print("{} options ({}):\n", who, list.size());
+  if (list.empty()) fmt::print("  (none)\n");
+  for (const auto& o : list) {
+    fmt::print("  {} {:<44} => {:<28} = {}{}\n", o.best ? "*" : " ", o.move, r.format(o.result), o.value.str(),
+               o.winning ? "  (wins)" : "");
+  }
+}
+
+nlohmann::json list_json(const std::vector<analysis::BlockingOption>& list, const games::BlockingPebbles& r) {
+  auto arr = nlohmann::json::array();
+  for (const auto& o : list)
+    arr.push_back({{"move", o.move},
+                   {"position", r.format(o.result)},
+                   {"value", o.value.str()},
+                   {"best", o.best},
+                   {"winning", o.winning}});
+  return arr;
+}
+
+void run_moves(const Common& c) {
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  auto p = a.parse(c.pebbles);
+  auto m = a.moves(p);
+  if (c.json) {
+    print_json({{"value", m.value.str()},
+                {"outcome", cgt::to_string(m.value.outcome())},
+                {"position", a.rules().format(p)},
+                {"left", list_json(m.left, a.rules())},
+                {"right", list_json(m.right, a.rules())}});
+    return;
+  }
+  fmt::print("position {} = {}   outcome {}\n", a.rules().format(p), m.value.str(), outcome_words(m.value.outcome()));
+  print_options("Left", m.left, a.rules());
+  print_options("Right", m.right, a.rules());
+  fmt::print("* best: undominated, and winning when the player has a winning move\n");
+}
+
+struct TreeArgs {
+  Common common;
+  analysis::TreeOptions tree;
+  bool dot = false;
+  std::string output;
+};
+
+void run_tree(const TreeArgs& t) {
+  const Common& c = t.common;
+  if (t.tree.max_depth < 0 || t.tree.max_nodes < 1) throw InputError("--depth must be >= 0 and --max-nodes >= 1");
+  if (t.tree.max_nodes > 100000) throw InputError("--max-nodes is capped at 100000 (Graphviz cannot draw more)");
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  auto p = a.parse(c.pebbles);
+  auto tree = t.dot ? analysis::blocking_tree_dot(a, p, t.tree) : analysis::blocking_tree_text(a, p, t.tree);
+  if (!t.output.empty()) {
+    std::ofstream out(t.output);
+    if (!out) throw InputError("cannot write '" + t.output + "'");
+    out << tree.text;
+  }
+  if (c.json) {
+    print_json({{t.dot ? "dot" : "text", tree.text}, {"nodes", tree.nodes}, {"truncated", tree.truncated}});
+    return;
+  }
+  if (t.output.empty()) std::cout << tree.text;
+  if (tree.truncated)
+    std::cerr << "cgtlab: note: tree truncated at --depth " << t.tree.max_depth << " / --max-nodes "
+              << t.tree.max_nodes << " (" << tree.nodes << " nodes drawn)\n";
+}
+
+struct SearchArgs {
+  Common common;
+  analysis::PositionSpace space;
+  std::string value;
+  bool atlas = false;
+  bool markdown = false;
+  std::size_t limit = 10;
+};
+
+void run_search(const SearchArgs& s) {
+  const Common& c = s.common;
+  if (s.atlas == !s.value.empty()) throw InputError("give exactly one of --value V and --atlas");
+  if (s.space.max_pebbles < 0) throw InputError("--max-pebbles must be non-negative");
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  const auto& r = a.rules();
+  if (!s.atlas) {
+    cgt::Game target = cgt::Game::parse(s.value);
+    auto found = analysis::blocking_search(a, target, s.space, s.limit);
+    if (c.json) {
+      auto arr = nlohmann::json::array();
+      for (const auto& p : found.positions) arr.push_back(r.format(p));
+      nlohmann::json j{{"value", target.str()},
+                       {"found", found.found},
+                       {"positions", arr},
+                       {"examined", found.examined}};
+      j["pebbles"] = found.pebbles ? nlohmann::json(*found.pebbles) : nlohmann::json(nullptr);
+      print_json(j);
+      return;
+    }
+    if (!found.pebbles) {
+      fmt::print("no position on {} with at most {} pebbles (colours {}) has value {} ({} positions examined)\n",
+                 c.graph, s.space.max_pebbles, s.space.colours, target.str(), found.examined);
+      return;
+    }
+    fmt::print("value {}: {} position(s) with {} pebbles (fewest possible); {} examined\n", target.str(),
+               found.found, *found.pebbles, found.examined);
+    for (const auto& p : found.positions) fmt::print("  {}   {}\n", r.format(p), analysis::paper_notation(p));
+    if (found.found > found.positions.size()) fmt::print("  ... ({} more; raise --limit)\n", found.found - found.positions.size());
+    return;
+  }
+  auto atlas = analysis::blocking_atlas(a, s.space);
+  if (c.json) {
+    auto arr = nlohmann::json::array();
+    for (const auto& e : atlas.entries)
+      arr.push_back({{"value", e.value.str()},
+                     {"count", e.count},
+                     {"min_pebbles", e.min_pebbles},
+                     {"example", r.format(e.example)}});
+    print_json({{"graph", c.graph},
+                {"max_pebbles", s.space.max_pebbles},
+                {"colours", s.space.colours},
+                {"positions", atlas.positions},
+                {"values", arr}});
+    return;
+  }
+  if (s.markdown) {
+    fmt::print("| value | positions | fewest pebbles | smallest example | papers' notation |\n");
+    fmt::print("| --- | ---: | ---: | --- | --- |\n");
+    for (const auto& e : atlas.entries)
+      fmt::print("| `{}` | {} | {} | `{}` | `{}` |\n", e.value.str(), e.count, e.min_pebbles, r.format(e.example),
+                 analysis::paper_notation(e.example));
+  } else {
+    for (const auto& e : atlas.entries)
+      fmt::print("{:<24} {:>9} positions, fewest pebbles {:>2}: {}\n", e.value.str(), e.count, e.min_pebbles,
+                 r.format(e.example));
+  }
+  fmt::print("{} distinct values over {} positions (up to symmetry) on {} with at most {} pebbles, colours {}\n",
+             atlas.entries.size(), atlas.positions, c.graph, s.space.max_pebbles, s.space.colours);
+}
+
+}  // namespace
+
+void add_blocking_command(CLI::App& app) {
+  CLI::App* blocking = app.add_subcommand("blocking", std::string("BLOCKING PEBBLES on a DAG.\n") + kRules);
+  blocking->require_subcommand(1);
+
+  auto value_args = std::make_shared<Common>();
+  CLI::App* value = blocking->add_subcommand(
+      "value", std::string("Canonical value (CGSuite notation) and outcome of a position.\n") + kRules +
+                   "\nExample: cgtlab blocking value --graph T3 --pebbles 2=1/4/0");
+  add_common(value, *value_args, true);
+  value->add_flag("--json", value_args->json, "print {\"value\",\"outcome\",...} as JSON");
+  value->callback([value_args] { run_value(*value_args); });
+
+  auto moves_args = std::make_shared<Common>();
+  CLI::App* moves = blocking->add_subcommand(
+      "moves", std::string("Each player's options with their values; * marks the best.\n") + kRules +
+                   "\nExample: cgtlab blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1");
+  add_common(moves, *moves_args, true);
+  moves->add_flag("--json", moves_args->json, "print the options as JSON");
+  moves->callback([moves_args] { run_moves(*moves_args); });
+
+  auto tree_args = std::make_shared<TreeArgs>();
+  CLI::App* tree = blocking->add_subcommand(
+      "tree", std::string("The game tree with values, as text or Graphviz DOT (--dot).\n") + kRules +
+                  "\nExample: cgtlab blocking tree --graph T3 --pebbles 2=1/1/0 --dot | dot -Tpng > tree.png");
+  add_common(tree, tree_args->common, true);
+  tree->add_flag("--dot", tree_args->dot, "write Graphviz DOT (Left: blue edges, Right: red edges)");
+  tree->add_option("--depth", tree_args->tree.max_depth, "levels below the root to draw")->capture_default_str();
+  tree->add_option("--max-nodes", tree_args->tree.max_nodes, "stop drawing after this many nodes")
+      ->capture_default_str();
+  tree->add_flag("--best-only", tree_args->tree.best_only, "draw only each player's best options");
+  tree->add_option("-o,--output", tree_args->output, "write the tree to this file instead of stdout");
+  tree->add_flag("--json", tree_args->common.json, "print {\"dot\" or \"text\", \"nodes\", \"truncated\"}");
+  tree->callback([tree_args] { run_tree(*tree_args); });
+
+  auto search_args = std::make_shared<SearchArgs>();
+  CLI::App* search = blocking->add_subcommand(
+      "search", std::string("Search all positions on a graph with at most --max-pebbles pebbles: --value V "
+                            "finds the smallest positions of value V; --atlas lists every value reached.\n") +
+                    kRules +
+                    "\nExamples: cgtlab blocking search --graph T3 --max-pebbles 8 --value 1/8\n"
+                    "          cgtlab blocking search --graph T3 --max-pebbles 8 --atlas --markdown");
+  add_common(search, search_args->common, false);
+  search->add_option("--max-pebbles", search_args->space.max_pebbles, "largest total number of pebbles")
+      ->required();
+  search->add_option("--value", search_args->value, "target value in CGSuite notation, e.g. 1/8 or ^*");
+  search->add_flag("--atlas", search_args->atlas, "tabulate every value reached");
+  search->add_option("--colours", search_args->space.colours, "colours that may appear: any of b, r, g")
+      ->capture_default_str();
+  search->add_option("--limit", search_args->limit, "positions to list for --value")->capture_default_str();
+  search->add_flag("--markdown", search_args->markdown, "print the atlas as a Markdown table");
+  search->add_flag("--json", search_args->common.json, "print the result as JSON");
+  search->callback([search_args] { run_search(*search_args); });
+}
 
 }  // namespace cgtlab::cli
