@@ -1,0 +1,57 @@
+// The non-attacking rooks game: board parsing, moves, and Proposition 1 (rooks = WAK).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "analysis/kayles_solver.h"
+#include "analysis/wak_convert.h"
+#include "analysis/wak_solver.h"
+#include "games/rooks.h"
+
+using namespace cgtlab;
+
+TEST(Rooks, ParsesBoardsLikeChess) {
+  auto b = games::parse_rook_board("6x8", "b3,c5");
+  EXPECT_EQ(b.rows, 6);
+  EXPECT_EQ(b.cols, 8);
+  EXPECT_TRUE(b.hole[b.index(2, 1)]);  // b3: column b, row 3
+  EXPECT_TRUE(b.hole[b.index(4, 2)]);
+  EXPECT_EQ(games::square_name(2, 1), "b3");
+  EXPECT_THROW(games::parse_rook_board("6x", ""), InputError);
+  EXPECT_THROW(games::parse_rook_board("6x8", "i1"), InputError);
+  EXPECT_THROW(games::parse_rook_board("6x8", "a7"), InputError);
+  EXPECT_THROW(games::parse_rook_board("6x8", "a1,a1"), InputError);
+  EXPECT_THROW(games::parse_rook_board("6x8", "", "a1,a5"), InputError);  // same column, no hole between
+  EXPECT_NO_THROW(games::parse_rook_board("6x8", "a3", "a1,a5"));          // the hole blocks the attack
+}
+
+TEST(Rooks, AttacksStopAtHoles) {
+  auto b = games::parse_rook_board("1x5", "c1", "a1");
+  auto moves = games::rook_moves(b);
+  ASSERT_EQ(moves.size(), 2u);  // d1 and e1 are beyond the hole
+  EXPECT_EQ(moves[0], (std::pair<int, int>{0, 3}));
+}
+
+TEST(Rooks, NoHolesGameLastsMinDimensionMoves) {
+  // Figure 2: on a 6x8 board without holes every game lasts 6 moves: a P-position.
+  analysis::WakSolver wak;
+  EXPECT_EQ(wak.grundy(analysis::rooks_to_wak(games::parse_rook_board("6x8", ""))), 0u);
+  EXPECT_NE(wak.grundy(analysis::rooks_to_wak(games::parse_rook_board("5x8", ""))), 0u);
+}
+
+TEST(Rooks, WakEqualsDirectGameOnRandomBoards) {
+  std::mt19937_64 rng(3);
+  analysis::WakSolver wak;
+  analysis::KaylesSolver node(analysis::VertexGame::NodeKayles);
+  for (int t = 0; t < 150; ++t) {
+    int rows = 1 + static_cast<int>(rng() % 4), cols = 1 + static_cast<int>(rng() % 4);
+    std::string holes;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (rng() % 4 == 0) holes += (holes.empty() ? "" : ",") + games::square_name(r, c);
+    auto b = games::parse_rook_board(std::to_string(rows) + "x" + std::to_string(cols), holes);
+    auto direct = node.grundy(games::rook_attack_graph(b));
+    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, false)), direct) << holes;
+    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, true)), direct) << holes;
+  }
+}
