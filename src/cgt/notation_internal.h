@@ -10,5 +10,8 @@ namespace cgtlab::cgt::detail {
 // The uptimal name of g (e.g. "^[4]", "^<2>", "v[2]"), when g is an uptimal that is
 // not a nus; nullopt otherwise (uptimal.cpp).
 std::optional<std::string> uptimal_name(Id g);
+// ^<n> (up-nth) and ^[n] = ^ + ^<2> + ... + ^<n> (uptimal.cpp).
+Id up_nth(long n);
+Id up_to_nth(long n);
 
 }  // namespace cgtlab::cgt::detail

@@ -2,6 +2,7 @@
 // Recursive descent over the text; every game is reduced to canonical form as soon as
 // it is built. Malformed input throws InputError with a one-line message.
 #include <cctype>
+#include <optional>
 
 #include "cgt/game.h"
 #include "cgt/notation_internal.h"
@@ -15,6 +16,7 @@ namespace {
 // ask for an unbounded computation (their canonical forms have that many levels).
 constexpr unsigned long kMaxLiteralMultiple = 1UL << 16;
 constexpr int kMaxNesting = 2000;
+constexpr unsigned long kMaxUptimalIndex = 256;
 
 class Parser {
  public:
@@ -203,12 +205,24 @@ class Parser {
       pos_ = num_start;
     }
     long ups = 0;
+    std::optional<Game> uptimal;
     if (peek() == '^' || peek() == 'v') {
       char sym = peek();
       long sign = sym == '^' ? 1 : -1;
       ++pos_;
       unsigned long mag = 1;
-      if (std::isdigit(static_cast<unsigned char>(peek()))) {
+      if (peek() == '<' || peek() == '[') {  // ^<n> up-nth, ^[n] = ^ + ^<2> + ... + ^<n>
+        char open = peek();
+        ++pos_;
+        unsigned long n = digits_value(open == '<' ? "'^<'" : "'^['");
+        if (n == 0) fail("uptimal index must be at least 1");
+        if (n > kMaxUptimalIndex) fail("uptimal index above " + std::to_string(kMaxUptimalIndex));
+        if (peek() != (open == '<' ? '>' : ']')) fail(open == '<' ? "expected '>'" : "expected ']'");
+        ++pos_;
+        Game u = Game::from_id(open == '<' ? detail::up_nth(static_cast<long>(n)) : detail::up_to_nth(static_cast<long>(n)));
+        uptimal = sign > 0 ? u : -u;
+        mag = 0;
+      } else if (std::isdigit(static_cast<unsigned char>(peek()))) {
         mag = digits_value(sym == '^' ? "'^'" : "'v'");
       } else {
         while (peek() == sym) {
@@ -230,6 +244,7 @@ class Parser {
       fail(std::string("expected a game, found '") + peek() + "'");
     }
     Game g = Game::number_up_star(number, ups, star);
+    if (uptimal) g = g + *uptimal;
     if (peek() == 'T' || peek() == 'M') g = g + tiny_miny();
     return g;
   }

@@ -3,6 +3,8 @@
 // switches {x|-x} as +-x, tinies and minies as Tiny(G) / Miny(G) after a number
 // translation, uptimals as ^[...] / ^<n>, everything else in braces whose slash count
 // marks the nesting depth (|, ||, |||; at four slashes the option is bracketed instead).
+#include <absl/container/flat_hash_map.h>
+
 #include <algorithm>
 
 #include "cgt/game.h"
@@ -55,12 +57,6 @@ class Printer {
       if (force_parens && !pure) out += ")";
       return 0;
     }
-    if (auto u = uptimal_name(g)) {
-      if (force_parens) out += "(";
-      out += *u;
-      if (force_parens) out += ")";
-      return 0;
-    }
     std::vector<Id> lo = sorted(s_.left(g));
     std::vector<Id> ro = sorted(s_.right(g));
     if (s_.neg(g) == g) {  // a switch {x | -x}, printed +-x
@@ -80,6 +76,12 @@ class Printer {
       append(t->subscript, out, true, false);
       out += ")";
       if (force_parens && !t->translation.is_zero()) out += ")";
+      return 0;
+    }
+    if (auto u = uptimal_name(g)) {
+      if (force_parens) out += "(";
+      out += *u;
+      if (force_parens) out += ")";
       return 0;
     }
     std::string left_text, right_text;
@@ -141,12 +143,14 @@ class Printer {
     if (s_.is_number(g)) return 0;
     if (s_.is_nimber(g)) return 1;
     if (s_.is_nus(g)) return 2;
-    return 3;
+    if (detail::uptimal_name(g)) return 3;
+    return 4;
   }
   int order(Id a, Id b) {
     if (a == b) return 0;
     int ka = kind(a), kb = kind(b);
     if (ka != kb) return ka < kb ? -1 : 1;
+    if (ka == 3) return a < b ? -1 : 1;  // named uptimals: a fixed order
     if (ka < 3) {
       const Nus& x = s_.nus_of(a);
       const Nus& y = s_.nus_of(b);
@@ -155,23 +159,30 @@ class Printer {
       if (x.star != y.star) return x.star < y.star ? -1 : 1;
       return 0;
     }
-    int c = order_lists(sorted(s_.left(a)), sorted(s_.left(b)));
-    if (c != 0) return c;
+    if (int c = order_lists(sorted(s_.left(a)), sorted(s_.left(b))); c != 0) return c;
     return order_lists(sorted(s_.right(a)), sorted(s_.right(b)));
   }
   int order_lists(const std::vector<Id>& a, const std::vector<Id>& b) {
     for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
-      int c = order(a[i], b[i]);
-      if (c != 0) return c;
+      if (a[i] != b[i]) return less(a[i], b[i]) ? -1 : 1;
     }
     if (a.size() == b.size()) return 0;
     return a.size() < b.size() ? -1 : 1;
   }
   std::vector<Id> sorted(std::span<const Id> opts) {
     std::vector<Id> v(opts.begin(), opts.end());
-    std::sort(v.begin(), v.end(), [this](Id a, Id b) { return order(a, b) < 0; });
+    std::sort(v.begin(), v.end(), [this](Id a, Id b) { return less(a, b); });
     return v;
   }
+  bool less(Id a, Id b) {
+    if (a == b) return false;
+    auto key = detail::pair_key(a, b);
+    if (auto it = order_memo_.find(key); it != order_memo_.end()) return it->second;
+    bool r = order(a, b) < 0;
+    order_memo_.emplace(key, r);
+    return r;
+  }
+  absl::flat_hash_map<std::uint64_t, bool> order_memo_;
 
   Store& s_;
 };

@@ -70,3 +70,30 @@ TEST(Identities, MalformedInputThrows) {
     EXPECT_THROW(P(bad), cgtlab::InputError) << bad;
   }
 }
+
+TEST(Identities, Uptimals) {
+  // ^<2> = {0|v*}; ^ + ^<2> + ... + ^<n> = ^[n] = {^[n-1] | *}.
+  EXPECT_EQ(P("{0|v*}").str(), "^<2>");
+  EXPECT_EQ(P("^<2>"), P("{0|v*}"));
+  EXPECT_EQ(P("^ + ^<2>"), P("{^|*}"));
+  EXPECT_EQ(P("{^|*}").str(), "^[2]");
+  EXPECT_EQ(P("^+^<2>+^<3>+^<4>").str(), "^[4]");
+  EXPECT_EQ(P("-^[2]").str(), "v[2]");
+  EXPECT_EQ(P("-^<3>").str(), "v<3>");
+  EXPECT_EQ(P("1/2 + ^<3>").str(), "1/2^<3>");
+  EXPECT_EQ(P("^<2> + *").str(), "^<2>*");
+  EXPECT_EQ(P("^<1>"), P("^"));
+  EXPECT_EQ(P("^[1]"), P("^"));
+  EXPECT_TRUE(P("^<2>") > Game());
+  EXPECT_TRUE(P("^<2>") < P("^"));
+}
+
+TEST(Identities, OrdinalSums) {
+  EXPECT_EQ(P("1:1"), P("2"));
+  EXPECT_EQ(P("1:-1"), P("1/2"));
+  EXPECT_EQ(P("1:*"), P("1*"));
+  EXPECT_EQ(P("*:1"), P("^*"));  // {0,* | 0}
+  EXPECT_EQ(P("{1|-1}:1"), P("{1,{1|-1}|-1}"));  // G:1 = {G^L, G | G^R}
+  EXPECT_EQ(P("*:*"), P("*2"));
+  EXPECT_EQ(P("2:1:1"), P("(2:1):1"));
+}
