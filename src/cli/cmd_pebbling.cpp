@@ -1,7 +1,316 @@
+// cgtlab pebbling: the impartial (k+1:k)-pebbling game of seed 000 on any simple graph.
+#include <fmt/core.h>
+
+#include <charconv>
+#include <chrono>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "analysis/pebbling_c4.h"
+#include "analysis/pebbling_grundy.h"
+#include "analysis/pebbling_pattern.h"
+#include "analysis/pebbling_threshold.h"
 #include "cli/commands.h"
+#include "cli/common.h"
+#include "graph/graph.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
-void add_pebbling_command(CLI::App& app) { (void)app; }
+namespace {
+
+using analysis::Weight;
+using games::Pebbling;
+
+constexpr const char* kRules =
+    "The (k+1:k)-pebbling game: a position puts pebbles on the vertices of a simple graph G. "
+    "A move takes k+1 pebbles from one vertex and adds k pebbles to an adjacent vertex; the "
+    "player with no move loses. Every move lowers the total by one. m^(k+1:k)(G) is the least "
+    "total m such that every position with m pebbles is a first-player win (N); then totals "
+    "m+2r are all N and totals m+2r+1 all P.";
+
+struct Options {
+  std::string graph = "K3";
+  int k = 1;
+  std::string position;
+  int total = 0;
+  bool labelled = false;
+  int max_total = 120;
+  std::string n_range = "3..10";
+  std::string k_range = "1..6";
+  std::string format = "text";
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+nlohmann::json weight_json(Weight w) {
+  if (w <= static_cast<Weight>(UINT64_MAX)) return static_cast<std::uint64_t>(w);
+  return solve::to_string(w);
+}
+
+std::pair<int, int> parse_range(const std::string& text, const char* flag) {
+  auto number = [&](std::string_view s) {
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
+      throw InputError(std::string(flag) + ": expected A..B or a single integer, got '" + text + "'");
+    }
+    return v;
+  };
+  auto dots = text.find("..");
+  if (dots == std::string::npos) {
+    int v = number(text);
+    return {v, v};
+  }
+  return {number(std::string_view(text).substr(0, dots)), number(std::string_view(text).substr(dots + 2))};
+}
+
+Pebbling make_rules(const Options& o) { return Pebbling(graph::parse_graph(o.graph), o.k); }
+
+solve::SearchLimits limits_of(const Options& o) {
+  solve::SearchLimits l;
+  l.max_positions = o.max_positions;
+  l.max_memory_bytes = std::uint64_t{6} << 30;  // stay well under the machine's 8 GiB share
+  return l;
+}
+
+std::string game_name(const Options& o) { return fmt::format("m^({}:{})({})", o.k + 1, o.k, o.graph); }
+
+void run_grundy(const Options& o) {
+  Pebbling rules = make_rules(o);
+  Pebbling::Position p = rules.parse_position(o.position);
+  analysis::PebblingGrundy g = analysis::pebbling_grundy(rules, p, limits_of(o));
+  if (o.json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : g.winning_moves) {
+      moves.push_back({{"from", rules.graph().vertex_name(m.from)},
+                       {"to", rules.graph().vertex_name(m.to)},
+                       {"result", rules.to_string(rules.apply(p, m))}});
+    }
+    print_json({{"graph", o.graph},
+                {"k", o.k},
+                {"position", rules.to_string(p)},
+                {"grundy", g.grundy},
+                {"outcome", g.grundy == 0 ? "P" : "N"},
+                {"winning_moves", moves},
+                {"positions", g.positions}});
+    return;
+  }
+  fmt::print("{} on {} with k={}: Grundy value {} ({})\n", rules.to_string(p), o.graph, o.k,
+             g.grundy == 0 ? std::string("0") : "*" + std::to_string(g.grundy),
+             g.grundy == 0 ? "P: the previous player wins" : "N: the next player wins");
+  for (const auto& m : g.winning_moves) {
+    fmt::print("  winning move {} -> {}: {}\n", rules.graph().vertex_name(m.from), rules.graph().vertex_name(m.to),
+               rules.to_string(rules.apply(p, m)));
+  }
+}
+
+void run_ppositions(const Options& o) {
+  Pebbling rules = make_rules(o);
+  auto ps = analysis::pebbling_p_positions(rules, o.total, o.labelled, limits_of(o));
+  if (o.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& p : ps) list.push_back(std::vector<int>(p.begin(), p.end()));
+    print_json({{"graph", o.graph},
+                {"k", o.k},
+                {"total", o.total},
+                {"labelled", o.labelled},
+                {"count", ps.size()},
+                {"positions", list}});
+    return;
+  }
+  fmt::print("# P-positions of total {} on {} with k={} ({}): {}\n", o.total, o.graph, o.k,
+             o.labelled ? "labelled" : "one per symmetry class", ps.size());
+  for (const auto& p : ps) fmt::print("{}\n", rules.to_string(p));
+}
+
+void run_mvalue(const Options& o) {
+  Pebbling rules = make_rules(o);
+  analysis::ThresholdOptions opt;
+  opt.max_total = o.max_total;
+  opt.limits = limits_of(o);
+  auto started = std::chrono::steady_clock::now();
+  opt.on_layer = [&](int t, std::size_t stored) {
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    progress(fmt::format("total {} / {}: {} positions stored, {:.1f} s", t, o.max_total, stored, s));
+  };
+  auto r = analysis::pebbling_threshold(rules, opt);
+  progress_done();
+  auto nonempty = r.nonempty_p_totals();
+  std::optional<analysis::ResiduePattern> pattern;
+  if (!r.m) pattern = analysis::find_residue_pattern(rules, o.max_total, limits_of(o));
+  if (o.json) {
+    nlohmann::json layers = nlohmann::json::array();
+    for (const auto& l : r.layers) {
+      nlohmann::json j = {{"total", l.total}, {"positions", weight_json(l.positions)}, {"p_labelled", weight_json(l.p_labelled)},
+                          {"stored", l.stored}, {"stored_side", l.stored_p ? "P" : "N"}};
+      if (l.p_classes) j["p_classes"] = weight_json(*l.p_classes);
+      layers.push_back(j);
+    }
+    nlohmann::json out = {{"graph", o.graph},
+                          {"k", o.k},
+                          {"m", r.m ? nlohmann::json(*r.m) : nlohmann::json(nullptr)},
+                          {"searched_to", r.searched_to},
+                          {"bound", r.bound},
+                          {"nonempty_p_totals", nonempty},
+                          {"consequence_holds", r.consequence_holds},
+                          {"layers", layers}};
+    if (pattern) out["residue_pattern"] = {{"modulus", pattern->modulus}, {"from_total", pattern->from_total},
+                                           {"to_total", pattern->to_total}, {"description", pattern->description}};
+    print_json(out);
+    return;
+  }
+  if (r.m) {
+    fmt::print("{} = {}\n", game_name(o), *r.m);
+    if (r.consequence_holds) {
+      fmt::print("checked: totals {}+2r all N and {}+2r+1 all P for every total up to {}\n", *r.m, *r.m, r.searched_to);
+    } else {
+      fmt::print("NOTE: the alternation after m fails at total {}\n", *r.consequence_failure);
+    }
+  } else {
+    fmt::print("{}: none up to {}\n", game_name(o), r.bound);
+    fmt::print("totals with a non-empty P-set: {}\n", analysis::compress_totals(nonempty));
+    if (pattern) {
+      fmt::print("residue pattern: {} (checked on every labelled position of total {}..{})\n", pattern->description,
+                 pattern->from_total, pattern->to_total);
+    }
+  }
+}
+
+void run_table(const Options& o) {
+  auto [n_lo, n_hi] = parse_range(o.n_range, "--n");
+  auto [k_lo, k_hi] = parse_range(o.k_range, "--k");
+  if (o.format != "text" && o.format != "csv" && o.format != "json") {
+    throw InputError("--format must be text, csv or json");
+  }
+  analysis::ThresholdOptions opt;
+  opt.max_total = o.max_total;
+  opt.limits = limits_of(o);
+  std::mutex m;
+  opt.on_layer = [&](int done, std::size_t cells) {
+    std::lock_guard lock(m);
+    progress(fmt::format("table: {} of {} cells done", done, cells));
+  };
+  auto table = analysis::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
+  progress_done();
+  if (o.json || o.format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int n = n_lo; n <= n_hi; ++n) {
+      nlohmann::json ms = nlohmann::json::array();
+      for (int k = k_lo; k <= k_hi; ++k) {
+        const auto& c = table.at(n, k);
+        ms.push_back(c.m ? nlohmann::json(*c.m) : nlohmann::json(nullptr));
+      }
+      rows.push_back({{"n", n}, {"m", ms}});
+    }
+    std::vector<int> ks;
+    for (int k = k_lo; k <= k_hi; ++k) ks.push_back(k);
+    print_json({{"graph", "K_n"}, {"k", ks}, {"bound", o.max_total}, {"rows", rows}});
+    return;
+  }
+  if (o.format == "csv") {
+    std::string header = "n";
+    for (int k = k_lo; k <= k_hi; ++k) header += "," + std::to_string(k);
+    fmt::print("{}\n", header);
+    for (int n = n_lo; n <= n_hi; ++n) {
+      std::string line = std::to_string(n);
+      for (int k = k_lo; k <= k_hi; ++k) {
+        const auto& c = table.at(n, k);
+        line += "," + (c.m ? std::to_string(*c.m) : std::string());
+      }
+      fmt::print("{}\n", line);
+    }
+    return;
+  }
+  std::string header = "n\\k";
+  for (int k = k_lo; k <= k_hi; ++k) header += fmt::format("{:>5}", k);
+  fmt::print("{}\n", header);
+  bool any_empty = false;
+  for (int n = n_lo; n <= n_hi; ++n) {
+    std::string line = fmt::format("{:<3}", n);
+    for (int k = k_lo; k <= k_hi; ++k) {
+      const auto& c = table.at(n, k);
+      if (!c.m) any_empty = true;
+      line += fmt::format("{:>5}", c.m ? std::to_string(*c.m) : std::string());
+    }
+    fmt::print("{}\n", line);
+  }
+  fmt::print("Values of m^(k+1:k)(K_n); an empty cell: no m up to total {}.\n", o.max_total);
+  (void)any_empty;
+}
+
+void run_classify(const Options& o) {
+  Pebbling rules = make_rules(o);
+  auto r = analysis::classify_c4(rules, o.max_total, limits_of(o));
+  if (o.json) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& c : r.cells) {
+      cells.push_back({{"y", c.y_name},
+                       {"x", c.x_name},
+                       {"table5", c.predicted_p ? "P" : "N"},
+                       {"positions", c.positions},
+                       {"p_positions", c.p_positions},
+                       {"mismatches", c.mismatches}});
+    }
+    print_json({{"graph", o.graph}, {"k", o.k}, {"max_total", o.max_total}, {"positions", r.positions},
+                {"mismatches", r.mismatches}, {"cells", cells},
+                {"first_mismatch", r.first_mismatch ? rules.to_string(*r.first_mismatch) : std::string()}});
+  } else {
+    fmt::print("{}", analysis::format_c4_classification(r));
+  }
+  if (r.mismatches != 0) set_exit_code(1);
+}
+
+}  // namespace
+
+void add_pebbling_command(CLI::App& app) {
+  auto* peb = app.add_subcommand("pebbling", std::string("(k+1:k)-pebbling games (seed 000). ") + kRules);
+  peb->require_subcommand(1);
+  auto opts = std::make_shared<Options>();
+
+  auto graph_opts = [&](CLI::App* c) {
+    c->add_option("--graph", opts->graph, "the graph: K5, C4, P6, Petersen, 0-1,1-2, ...")->capture_default_str();
+    c->add_option("--k", opts->k, "a move takes k+1 pebbles and adds k (k >= 1)")->capture_default_str();
+    c->add_flag("--json", opts->json, "one JSON object on stdout");
+    add_max_positions_option(c, opts->max_positions);
+  };
+
+  auto* grundy = peb->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves of a position. ") + kRules);
+  graph_opts(grundy);
+  grundy->add_option("--position", opts->position, "pebbles per vertex: 3,1,0,2 or v=3,w=1")->required();
+  grundy->callback([opts] { run_grundy(*opts); });
+
+  auto* pp = peb->add_subcommand("ppositions", std::string("The P-positions with a given total. ") + kRules);
+  graph_opts(pp);
+  pp->add_option("--total", opts->total, "total number of pebbles")->required();
+  pp->add_flag("--labelled", opts->labelled, "every labelled position, not one per symmetry class");
+  pp->callback([opts] { run_ppositions(*opts); });
+
+  auto* mv = peb->add_subcommand("mvalue", std::string("m^(k+1:k)(G), or none up to the bound with the evidence. ") + kRules);
+  graph_opts(mv);
+  mv->add_option("--max-total", opts->max_total, "search totals up to this bound")->capture_default_str();
+  mv->callback([opts] { run_mvalue(*opts); });
+
+  auto* table = peb->add_subcommand("table", std::string("The table of m^(k+1:k)(K_n) (Table 1 of seed 000). ") + kRules);
+  table->add_option("--n", opts->n_range, "range of n, A..B")->capture_default_str();
+  table->add_option("--k", opts->k_range, "range of k, C..D")->capture_default_str();
+  table->add_option("--max-total", opts->max_total, "search each cell to this total; empty cell: none up to it")
+      ->capture_default_str();
+  table->add_option("--format", opts->format, "text, csv or json")->capture_default_str();
+  table->add_flag("--json", opts->json, "one JSON object on stdout (same as --format json)");
+  add_max_positions_option(table, opts->max_positions);
+  table->callback([opts] { run_table(*opts); });
+
+  auto* cl = peb->add_subcommand(
+      "classify",
+      std::string("The (2:1) game on C4 by the residue classes of Table 5 of seed 000 (X classes mod 3, Y classes "
+                  "mod 4), checked against the search on every position up to a total. ") +
+          kRules);
+  graph_opts(cl);
+  cl->add_option("--max-total", opts->max_total, "check every position up to this total")->capture_default_str();
+  cl->callback([opts] { run_classify(*opts); });
+}
 
 }  // namespace cgtlab::cli

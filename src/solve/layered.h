@@ -1,0 +1,216 @@
+// Layer-by-layer outcome search for impartial games in which every move lowers a measure
+// (a nonnegative integer: the pebble total, the number of tokens, ...) by exactly one.
+//
+// Layer t holds the positions of measure t. A position is P iff none of its options is P,
+// and all its options lie in layer t-1, so layer t's P-set depends on layer t-1's alone.
+// The search keeps one layer and never lists a whole layer. It stores, alternately, one
+// side of each layer explicitly and knows the other as the complement:
+//   P(t-1) stored  ->  N(t) = the predecessors of P(t-1)          (stored: N(t));
+//   N(t-1) stored  ->  P(t) = terminals(t) plus those predecessors of N(t-1) whose every
+//                      option lies in N(t-1)                      (stored: P(t)).
+// Each step touches only the stored set's predecessors, never the (much larger) layer.
+// Sizes of the sides are exact counts of labelled positions (class sizes summed), so an
+// empty P-set is seen even when only N is stored. A side known to be empty is stored as
+// the empty set, which keeps the alternation cheap past a threshold.
+// Positions are canonical class representatives (symmetry is the ruleset's business).
+#pragma once
+#include <absl/container/flat_hash_set.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solve/limits.h"
+
+namespace cgtlab::solve {
+
+// Exact count of labelled positions (128 bits; rulesets check their own overflow).
+using Weight = unsigned __int128;
+std::string to_string(Weight w);  // decimal
+
+template <class R>
+concept LayeredRuleset = requires(const R& r, const typename R::Position& p, int t) {
+  typename R::Position;  // a canonical representative: hashable (absl), ordered by <
+  { r.measure(p) } -> std::convertible_to<int>;
+  { r.class_size(p) } -> std::convertible_to<Weight>;  // labelled positions in p's class
+  { r.layer_size(t) } -> std::convertible_to<Weight>;  // labelled positions of measure t
+  // Each callback gets canonical representatives; repeats are allowed.
+  r.for_each_canonical_option(p, [](const typename R::Position&) {});       // classes of options
+  r.for_each_canonical_predecessor(p, [](const typename R::Position&) {});  // classes with an option in p's class
+  r.for_each_terminal(t, [](const typename R::Position&) {});               // classes of measure t with no option
+};
+
+// Optional: every class of a measure (lets the search list a side that is not stored).
+template <class R>
+concept ClassEnumerable = requires(const R& r, int t) {
+  r.for_each_class(t, [](const typename R::Position&) {});
+};
+
+enum class Side { P, N };
+
+template <LayeredRuleset R>
+class LayeredSearch {
+ public:
+  using Position = typename R::Position;
+
+  struct Layer {
+    int measure = 0;
+    Side stored = Side::P;            // which side `positions` lists
+    std::vector<Position> positions;  // canonical, sorted, distinct
+    Weight all = 0;                   // labelled positions of this measure
+    Weight p_weight = 0;              // labelled P-positions of this measure
+    bool all_n() const { return p_weight == 0; }
+    bool all_p() const { return p_weight == all; }
+    // Whether a canonical representative of this measure is a P-position.
+    bool is_p(const Position& rep) const {
+      bool listed = std::binary_search(positions.begin(), positions.end(), rep);
+      return stored == Side::P ? listed : !listed;
+    }
+  };
+
+  // Starts at measure 0, where nothing can move: every position is P.
+  explicit LayeredSearch(const R& rules, SearchLimits limits = {}) : rules_(rules), limits_(limits) {
+    layer_.measure = 0;
+    layer_.stored = Side::P;
+    rules_.for_each_terminal(0, [&](const Position& p) { layer_.positions.push_back(p); });
+    dedupe(layer_.positions);
+    layer_.all = rules_.layer_size(0);
+    layer_.p_weight = weight(layer_.positions);
+  }
+
+  const Layer& layer() const { return layer_; }
+  // Canonical positions generated so far (a measure of work, for progress and benches).
+  std::uint64_t generated() const { return generated_; }
+
+  // Computes the next layer from the current one.
+  const Layer& advance() {
+    const int t = layer_.measure + 1;
+    Layer next;
+    next.measure = t;
+    next.all = rules_.layer_size(t);
+    if (layer_.stored == Side::P) {
+      // A position is N iff it is a predecessor of a P-position.
+      next.stored = Side::N;
+      next.positions = predecessors(layer_.positions);
+      dedupe(next.positions);
+      next.p_weight = next.all - weight(next.positions);
+    } else {
+      // P: no option at all, or every option in N(t-1); the latter are predecessors of N(t-1).
+      next.stored = Side::P;
+      std::vector<Position> candidates = predecessors(layer_.positions);
+      dedupe(candidates);
+      const absl::flat_hash_set<Position> n_prev(layer_.positions.begin(), layer_.positions.end());
+      next.positions = keep_if(candidates, [&](const Position& c) {
+        bool all_n = true;
+        rules_.for_each_canonical_option(c, [&](const Position& o) {
+          if (all_n && !n_prev.contains(o)) all_n = false;
+        });
+        return all_n;
+      });
+      rules_.for_each_terminal(t, [&](const Position& p) { next.positions.push_back(p); });
+      dedupe(next.positions);
+      next.p_weight = weight(next.positions);
+    }
+    // Store an empty side when there is one: the next step then costs nothing.
+    if (next.p_weight == 0 && next.stored == Side::N) {
+      next.stored = Side::P;
+      next.positions.clear();
+    } else if (next.p_weight == next.all && next.stored == Side::P) {
+      next.stored = Side::N;
+      next.positions.clear();
+    }
+    next.positions.shrink_to_fit();
+    layer_ = std::move(next);
+    return layer_;
+  }
+
+  // The P-positions of the current layer, one per class, sorted.
+  std::vector<Position> p_positions() const requires ClassEnumerable<R> {
+    if (layer_.stored == Side::P) return layer_.positions;
+    std::vector<Position> all;
+    rules_.for_each_class(layer_.measure, [&](const Position& p) { all.push_back(p); });
+    dedupe(all);
+    std::vector<Position> out;
+    std::set_difference(all.begin(), all.end(), layer_.positions.begin(), layer_.positions.end(),
+                        std::back_inserter(out));
+    return out;
+  }
+
+ private:
+  static constexpr std::size_t kParallelGrain = 2048;
+
+  std::vector<Position> predecessors(const std::vector<Position>& from) {
+    std::vector<Position> out;
+    if (from.size() < kParallelGrain) {
+      for (const Position& p : from) rules_.for_each_canonical_predecessor(p, [&](const Position& q) { out.push_back(q); });
+    } else {
+      tbb::enumerable_thread_specific<std::vector<Position>> local;
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.size(), kParallelGrain / 4),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          auto& mine = local.local();
+                          for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                            rules_.for_each_canonical_predecessor(from[i], [&](const Position& q) { mine.push_back(q); });
+                          }
+                        });
+      std::size_t n = 0;
+      for (auto& v : local) n += v.size();
+      out.reserve(n);
+      for (auto& v : local) out.insert(out.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    }
+    generated_ += out.size();
+    // Stored at once: this layer's side and the candidates for the next one.
+    const std::uint64_t stored = layer_.positions.size() + out.size();
+    limits_.check(stored, stored * sizeof(Position));
+    return out;
+  }
+
+  template <class Pred>
+  std::vector<Position> keep_if(const std::vector<Position>& in, Pred&& keep) const {
+    std::vector<Position> out;
+    if (in.size() < kParallelGrain) {
+      for (const Position& p : in)
+        if (keep(p)) out.push_back(p);
+      return out;
+    }
+    std::vector<char> flag(in.size(), 0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kParallelGrain / 4),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t i = r.begin(); i != r.end(); ++i) flag[i] = keep(in[i]) ? 1 : 0;
+                      });
+    for (std::size_t i = 0; i < in.size(); ++i)
+      if (flag[i]) out.push_back(in[i]);
+    return out;
+  }
+
+  static void dedupe(std::vector<Position>& v) {
+    if (v.size() < kParallelGrain) {
+      std::sort(v.begin(), v.end());
+    } else {
+      tbb::parallel_sort(v.begin(), v.end());
+    }
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  }
+
+  Weight weight(const std::vector<Position>& v) const {
+    Weight w = 0;
+    for (const Position& p : v) {
+      Weight s = rules_.class_size(p);
+      if (__builtin_add_overflow(w, s, &w)) throw CapReached("position counts exceed 128 bits");
+    }
+    return w;
+  }
+
+  const R& rules_;
+  SearchLimits limits_;
+  Layer layer_;
+  std::uint64_t generated_ = 0;
+};
+
+}  // namespace cgtlab::solve
