@@ -196,6 +196,7 @@ TEST(GraphSpec, Errors) {
   expect_error("K100001", "exceeds the cap");
   expect_error("P99999999999", "too large");
   expect_error("K5000", "edges exceed the cap");
+  expect_error("K1500", "edges exceed the cap");
   expect_error("0-1,,1-2", "empty token");
   expect_error("0-1,", "empty token");
   expect_error("0-1-2", "bad token");
