@@ -19,7 +19,7 @@ graph::Graph wak_to_arc_kayles(const WakGraph& p, std::uint64_t max_vertices) {
   for (int u = 0; u < p.n; ++u)
     for (std::uint64_t i = 1; i <= p.weight[u]; ++i) {
       copies[u].push_back(static_cast<int>(names.size()));
-      names.push_back(p.names[u] + "#" + std::to_string(i));
+      names.push_back(p.names[u] + "_" + std::to_string(i));
     }
   for (int u = 0; u < p.n; ++u) {
     for (int v = u + 1; v < p.n; ++v)
@@ -29,7 +29,7 @@ graph::Graph wak_to_arc_kayles(const WakGraph& p, std::uint64_t max_vertices) {
     if (p.has_loop(u))
       for (int a : copies[u]) {
         edges.emplace_back(a, static_cast<int>(names.size()));
-        names.push_back(names[a] + "'");
+        names.push_back(names[a] + "_loop");
       }
   }
   graph::Graph g(static_cast<int>(names.size()), false);
@@ -55,7 +55,7 @@ WakGraph rooks_to_wak(const games::RookBoard& b, bool merge_rectangles) {
         bool has_rook = false;
         while (j < inner && !b.hole[sq(j)]) has_rook |= b.rook[sq(j++)] != 0;
         auto name_of = [&](int k) { return vertical ? games::square_name(k, o) : games::square_name(o, k); };
-        std::string name = j - i == 1 ? (vertical ? "|" : "-") + name_of(i) : name_of(i) + ".." + name_of(j - 1);
+        std::string name = std::string(vertical ? "c_" : "r_") + name_of(i) + (j - i == 1 ? "" : "_" + name_of(j - 1));
         int v = p.add_vertex(has_rook ? 0 : 1, false, name);
         for (int k = i; k < j; ++k) (vertical ? col_seg : row_seg)[sq(k)] = v;
         i = j;

@@ -71,7 +71,7 @@ void apply_in_place(WakGraph& p, std::uint64_t& alive, const Reduction& r) {
         throw InputError("merging twin vertices " + p.names[r.u] + " and " + p.names[r.v] +
                          " overflows 64-bit weights");
       p.weight[r.u] += p.weight[r.v];
-      p.names[r.u] += "+" + p.names[r.v];
+      p.names[r.u] += "_" + p.names[r.v];
       alive &= ~bit(r.v);
       break;
     }

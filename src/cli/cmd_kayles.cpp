@@ -1,7 +1,343 @@
+// cgtlab wak / arckayles / nodekayles / rooks: the games of seed 004 (Weighted Arc-Kayles).
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <charconv>
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "analysis/kayles_solver.h"
+#include "analysis/wak_analyze.h"
+#include "analysis/wak_convert.h"
+#include "analysis/wak_reduce.h"
 #include "cli/commands.h"
+#include "cli/common.h"
+#include "games/arc_kayles.h"
+#include "games/rooks.h"
+#include "graph/graph.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
-void add_kayles_commands(CLI::App& app) { (void)app; }
+namespace {
+
+constexpr const char* kWakRules =
+    "Weighted Arc-Kayles (WAK, seed 004): an undirected graph, loops allowed (u-u), with a number of "
+    "counters on each vertex. A move chooses an edge whose two endpoints both hold a counter and "
+    "removes one counter from each endpoint; a loop removes one counter from its vertex. Normal play: "
+    "whoever cannot move loses. --weights: one number per vertex in vertex order (3,1,0,2) or name=value "
+    "pairs (a=3,c=1; unnamed vertices hold 0).";
+constexpr const char* kArcRules =
+    "Arc-Kayles: a move deletes an edge together with both its endpoints (and every edge touching "
+    "them). Normal play: whoever cannot move loses. Loopless undirected graphs, up to 512 vertices.";
+constexpr const char* kNodeRules =
+    "Node-Kayles: a move deletes a vertex together with all its neighbours. Normal play: whoever "
+    "cannot move loses. Loopless undirected graphs, up to 512 vertices.";
+constexpr const char* kRookRules =
+    "Non-attacking rooks (seed 004, Section 3): an R x C board with holes. Players alternately place a "
+    "rook on a free square (not a hole, not occupied) that no rook already placed attacks; a rook "
+    "attacks along its row and its column up to the nearest hole or the edge. Whoever cannot place a "
+    "rook loses. Squares are named like chess: columns a, b, c, ... from the left, rows 1, 2, ... from "
+    "the bottom; --board 6x8 means 6 rows (1..6) and 8 columns (a..h).";
+
+solve::SearchLimits limits_of(std::uint64_t max_positions) {
+  solve::SearchLimits l;
+  l.max_positions = max_positions;
+  l.max_memory_bytes = std::uint64_t{6} << 30;
+  return l;
+}
+
+std::uint64_t parse_weight(const std::string& s) {
+  std::uint64_t x = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size())
+    throw InputError("bad weight '" + s + "': expected a number of counters from 0 to 2^64-1");
+  return x;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (ch != ' ') {
+      cur.push_back(ch);
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::vector<std::uint64_t> parse_weights(const graph::Graph& g, const std::string& text) {
+  auto items = split(text);
+  std::vector<std::uint64_t> w;
+  if (text.find('=') != std::string::npos) {
+    w.assign(g.order(), 0);
+    std::vector<char> seen(g.order(), 0);
+    for (const auto& item : items) {
+      auto eq = item.find('=');
+      if (eq == std::string::npos) throw InputError("bad weight '" + item + "': expected name=value");
+      int v = g.vertex(item.substr(0, eq));
+      if (seen[v]) throw InputError("vertex " + item.substr(0, eq) + " is given two weights");
+      seen[v] = 1;
+      w[v] = parse_weight(item.substr(eq + 1));
+    }
+    return w;
+  }
+  for (const auto& item : items) w.push_back(parse_weight(item));
+  if (static_cast<int>(w.size()) != g.order())
+    throw InputError("the graph has " + std::to_string(g.order()) + " vertices but " + std::to_string(w.size()) +
+                     " weights were given");
+  return w;
+}
+
+std::string nimber(cgt::Grundy g) { return g == 0 ? "0" : g == 1 ? "*" : "*" + std::to_string(g); }
+
+nlohmann::json value_json(const analysis::WakValue& v) {
+  nlohmann::json j;
+  j["grundy"] = v.grundy ? nlohmann::json(*v.grundy) : nlohmann::json(nullptr);
+  j["outcome"] = v.outcome ? nlohmann::json(analysis::outcome_name(*v.outcome)) : nlohmann::json(nullptr);
+  return j;
+}
+
+std::string value_text(const analysis::WakValue& v) {
+  if (v.grundy) return fmt::format("{} (Grundy value {}, {}-position)", nimber(*v.grundy), *v.grundy,
+                                   analysis::outcome_name(*v.outcome));
+  if (v.outcome) return analysis::outcome_name(*v.outcome) + "-position (Grundy value not determined)";
+  return "not determined";
+}
+
+// Weights as name=value pairs: they parse back whatever order the spec lists vertices in.
+std::string weights_text(const games::WakGraph& p) {
+  std::string s;
+  for (int v = 0; v < p.n; ++v) s += (v ? "," : "") + p.names[v] + "=" + std::to_string(p.weight[v]);
+  return s;
+}
+
+nlohmann::json wak_json(const games::WakGraph& p) {
+  nlohmann::json vs = nlohmann::json::array();
+  for (int v = 0; v < p.n; ++v) vs.push_back({{"name", p.names[v]}, {"weight", p.weight[v]}, {"loop", p.has_loop(v)}});
+  return {{"graph", p.n ? games::wak_graph(p).to_spec() : ""}, {"weights", weights_text(p)}, {"vertices", vs}};
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+struct WakOptions {
+  std::string graph, weights;
+  bool json = false;
+  std::uint64_t max_positions = 0, max_vertices = 512;
+};
+
+void run_wak_grundy(const WakOptions& o) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto g = graph::parse_graph(o.graph);
+  auto w = parse_weights(g, o.weights);
+  analysis::WakAnalyser a(limits_of(o.max_positions));
+  auto ans = a.analyse(g, w, true);
+  std::vector<std::string> winning;
+  bool all_known = true;
+  for (const auto& m : ans.moves) {
+    if (!m.value.outcome) all_known = false;
+    else if (*m.value.outcome == cgt::Outcome::P) winning.push_back(m.move);
+  }
+  if (o.json) {
+    nlohmann::json j = value_json(ans.value);
+    j["game"] = "wak";
+    j["winning_moves"] = winning;
+    j["winning_moves_complete"] = all_known;
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : ans.moves) {
+      auto mj = value_json(m.value);
+      mj["move"] = m.move;
+      moves.push_back(mj);
+    }
+    j["moves"] = moves;
+    j["methods"] = ans.value.methods;
+    j["seconds"] = seconds_since(t0);
+    print_json(j);
+    return;
+  }
+  fmt::print("WAK value: {}\n", value_text(ans.value));
+  fmt::print("winning moves: {}{}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")),
+             all_known ? "" : " (some options undetermined)");
+  for (const auto& m : ans.value.methods) fmt::print("method: {}\n", m);
+}
+
+void run_wak_reduce(const WakOptions& o) {
+  auto g = graph::parse_graph(o.graph);
+  auto p = games::make_wak(g, parse_weights(g, o.weights));
+  std::vector<std::string> log;
+  auto r = analysis::reduce_wak(p, &log);
+  if (o.json) {
+    auto j = wak_json(r);
+    j["steps"] = log;
+    j["canonical"] = analysis::is_canonical(r);
+    print_json(j);
+    return;
+  }
+  for (const auto& s : log) fmt::print("{}\n", s);
+  if (log.empty()) fmt::print("already canonical\n");
+  fmt::print("canonical graph: {}\nweights: {}\n", r.n ? games::wak_graph(r).to_spec() : "(empty)", weights_text(r));
+}
+
+void run_wak_to_arc(const WakOptions& o) {
+  auto g = graph::parse_graph(o.graph);
+  auto p = games::make_wak(g, parse_weights(g, o.weights));
+  auto h = analysis::wak_to_arc_kayles(p, o.max_vertices);
+  if (o.json) {
+    print_json({{"graph", h.to_spec()}, {"vertices", h.order()}, {"edges", h.edge_count()}});
+    return;
+  }
+  fmt::print("Arc-Kayles graph ({} vertices, {} edges; Corollary 2, same Grundy value):\n{}\n", h.order(),
+             h.edge_count(), h.to_spec());
+}
+
+struct KaylesOptions {
+  std::string graph;
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+void run_kayles(const KaylesOptions& o, analysis::VertexGame game) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto g = graph::parse_graph(o.graph);
+  analysis::KaylesSolver solver(game, limits_of(o.max_positions));
+  auto r = solver.analyse(g);
+  std::vector<std::string> winning;
+  nlohmann::json moves = nlohmann::json::array();
+  for (const auto& m : r.moves) {
+    std::string name = game == analysis::VertexGame::ArcKayles
+                           ? g.vertex_name(m.deleted[0]) + "-" + g.vertex_name(m.deleted[1])
+                           : g.vertex_name(m.deleted[0]);
+    if (m.option_grundy == 0) winning.push_back(name);
+    moves.push_back({{"move", name}, {"grundy", m.option_grundy}});
+  }
+  const char* outcome = r.grundy == 0 ? "P" : "N";
+  if (o.json) {
+    print_json({{"game", game == analysis::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
+                {"grundy", r.grundy},
+                {"outcome", outcome},
+                {"winning_moves", winning},
+                {"moves", moves},
+                {"canonical_positions", solver.canonical_positions()},
+                {"labelled_positions", solver.labelled_positions()},
+                {"seconds", seconds_since(t0)}});
+    return;
+  }
+  fmt::print("{} value: {} (Grundy value {}, {}-position)\n",
+             game == analysis::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", nimber(r.grundy), r.grundy,
+             outcome);
+  fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
+}
+
+struct RookOptions {
+  std::string board, holes, rooks;
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+void run_rooks_grundy(const RookOptions& o) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
+  analysis::WakSolver solver(limits_of(o.max_positions));
+  cgt::Grundy g = solver.grundy(analysis::rooks_to_wak(b));
+  std::vector<std::string> winning;
+  for (auto [r, c] : games::rook_moves(b))
+    if (solver.grundy(analysis::rooks_to_wak(games::rook_play(b, r, c))) == 0)
+      winning.push_back(games::square_name(r, c));
+  if (o.json) {
+    print_json({{"game", "rooks"},
+                {"grundy", g},
+                {"outcome", g == 0 ? "P" : "N"},
+                {"winning_moves", winning},
+                {"seconds", seconds_since(t0)}});
+    return;
+  }
+  fmt::print("rooks value: {} (Grundy value {}, {}-position)\n", nimber(g), g, g == 0 ? "P" : "N");
+  fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
+}
+
+void run_rooks_to_wak(const RookOptions& o) {
+  auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
+  auto p = analysis::rooks_to_wak(b);
+  if (o.json) {
+    print_json(wak_json(p));
+    return;
+  }
+  fmt::print("WAK position (Proposition 1; c_ = column rectangle, r_ = row rectangle):\ngraph: {}\nweights: {}\n",
+             p.n ? games::wak_graph(p).to_spec() : "(empty)", weights_text(p));
+}
+
+void add_wak_options(CLI::App* cmd, WakOptions& o) {
+  cmd->add_option("--graph", o.graph, "graph: P5, C4, Grid3x4, or an edge list like a-b,b-c,c-c (c-c: a loop)")
+      ->required();
+  cmd->add_option("--weights", o.weights, "counters: 3,1,0 in vertex order, or a=3,b=1")->required();
+  cmd->add_flag("--json", o.json, "one JSON object on stdout");
+}
+
+}  // namespace
+
+void add_kayles_commands(CLI::App& app) {
+  {
+    auto o = std::make_shared<WakOptions>();
+    auto* wak = app.add_subcommand("wak", std::string("Weighted Arc-Kayles. ") + kWakRules);
+    wak->require_subcommand(1);
+    auto* g = wak->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves. ") + kWakRules);
+    add_wak_options(g, *o);
+    add_max_positions_option(g, o->max_positions);
+    g->callback([o] { run_wak_grundy(*o); });
+    auto* r = wak->add_subcommand(
+        "reduce",
+        "Apply the reductions of seed 004 Section 4 (delete useless vertices; delete heavy vertices and loop "
+        "their neighbours; merge false twins) until the graph is canonical, and print it. The Grundy value "
+        "does not change (Proposition 1).");
+    add_wak_options(r, *o);
+    r->callback([o] { run_wak_reduce(*o); });
+    auto* t = wak->add_subcommand("to-arckayles",
+                                  "An Arc-Kayles graph with the same Grundy value (Corollary 2): each counter "
+                                  "becomes a vertex, each loop a pendant vertex.");
+    add_wak_options(t, *o);
+    t->add_option("--max-vertices", o->max_vertices, "refuse larger results (default 512)");
+    t->callback([o] { run_wak_to_arc(*o); });
+  }
+  for (auto game : {analysis::VertexGame::ArcKayles, analysis::VertexGame::NodeKayles}) {
+    bool arc = game == analysis::VertexGame::ArcKayles;
+    auto o = std::make_shared<KaylesOptions>();
+    auto* cmd = app.add_subcommand(arc ? "arckayles" : "nodekayles", arc ? kArcRules : kNodeRules);
+    cmd->require_subcommand(1);
+    auto* g = cmd->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves. ") +
+                                                (arc ? kArcRules : kNodeRules));
+    g->add_option("--graph", o->graph, "graph: P8, C10, Grid3x8, Petersen, or an edge list like 0-1,1-2")->required();
+    g->add_flag("--json", o->json, "one JSON object on stdout");
+    add_max_positions_option(g, o->max_positions);
+    g->callback([o, game] { run_kayles(*o, game); });
+  }
+  {
+    auto o = std::make_shared<RookOptions>();
+    auto* rooks = app.add_subcommand("rooks", std::string("The non-attacking rooks game. ") + kRookRules);
+    rooks->require_subcommand(1);
+    auto add = [&](CLI::App* c) {
+      c->add_option("--board", o->board, "board size ROWSxCOLUMNS, e.g. 6x8 (6 rows 1..6, 8 columns a..h)")->required();
+      c->add_option("--holes", o->holes, "holes, e.g. b3,c5 (column letter, row number)");
+      c->add_option("--rooks", o->rooks, "rooks already placed, e.g. a1,d4");
+      c->add_flag("--json", o->json, "one JSON object on stdout");
+    };
+    auto* g = rooks->add_subcommand("grundy", std::string("Grundy value, outcome and winning squares. ") + kRookRules);
+    add(g);
+    add_max_positions_option(g, o->max_positions);
+    g->callback([o] { run_rooks_grundy(*o); });
+    auto* t = rooks->add_subcommand("to-wak",
+                                    "The equivalent WAK position (Proposition 1): a vertex per rectangle of the "
+                                    "column and row covers, weight = its free columns (rows), an edge where two "
+                                    "rectangles cross.");
+    add(t);
+    t->callback([o] { run_rooks_to_wak(*o); });
+  }
+}
 
 }  // namespace cgtlab::cli

@@ -21,7 +21,7 @@ struct WakGraph {
   std::vector<std::uint64_t> adj;     // adj[v]: bit u set iff u-v is an edge, u != v
   std::uint64_t loops = 0;            // bit v: a loop at v
   std::vector<std::uint64_t> weight;  // counters on each vertex
-  std::vector<std::string> names;     // vertex names (merged twins are named "a+b")
+  std::vector<std::string> names;     // vertex names (merged twins are named "a_b")
 
   bool has_loop(int v) const { return (loops >> v) & 1; }
   bool adjacent(int u, int v) const { return (adj[u] >> v) & 1; }
