@@ -1,7 +1,197 @@
+// cgtlab coins value / coins algorithm: FLIPPING COINS (seed 003), values of lines and of
+// sums with the winning moves, and the chapter's value algorithm step by step.
+#include <fmt/core.h>
+
+#include <iostream>
+
+#include "analysis/coins_algorithm.h"
+#include "analysis/coins_ordinal_sum.h"
+#include "analysis/coins_values.h"
 #include "cli/commands.h"
+#include "cli/common.h"
+#include "games/flipping_coins.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
-void add_coins_command(CLI::App& app) { (void)app; }
+namespace {
+
+constexpr const char* kRules =
+    "FLIPPING COINS (Bonato, Huggan, Nowakowski). A position is a line of coins d_1...d_n written as "
+    "a 0-1 string, 1 = tails. Left chooses i < j with d_i = d_j = 1 and turns both to 0. Right chooses "
+    "k < l with d_k = 0 and d_l = 1 and flips both (d_k becomes 1, d_l becomes 0). After every move the "
+    "zeros after the last 1 are deleted. A player who cannot move loses. Coins are numbered from 1 at "
+    "the left, as in the paper.";
+
+struct ValueArgs {
+  std::vector<std::string> lines;
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+struct AlgorithmArgs {
+  std::string line;
+  bool trace = false;
+  bool json = false;
+};
+
+nlohmann::json move_json(const analysis::CoinsSumMove& m) {
+  return {{"string", m.line + 1}, {"coins", {m.first, m.second}}, {"result", m.result}, {"value", m.sum_after.str()}};
+}
+
+std::string move_text(const analysis::CoinsSumMove& m, bool several) {
+  std::string where = several ? fmt::format("string {}, ", m.line + 1) : "";
+  return fmt::format("{}coins {} and {} -> {} (value {})", where, m.first, m.second, m.result.empty() ? "(no coins)" : m.result,
+                     m.sum_after.str());
+}
+
+std::string outcome_text(cgt::Outcome o) {
+  switch (o) {
+    case cgt::Outcome::L: return "Left wins, whoever moves first";
+    case cgt::Outcome::R: return "Right wins, whoever moves first";
+    case cgt::Outcome::P: return "the player to move loses";
+    case cgt::Outcome::N: return "the player to move wins";
+  }
+  return "?";
+}
+
+void run_value(const ValueArgs& a) {
+  std::vector<std::string> lines;
+  for (const auto& s : a.lines) lines.push_back(games::FlippingCoins::parse(s));
+  analysis::CoinsValuer valuer(analysis::kCoinsSearchMaxLength, solve::SearchLimits{a.max_positions, 0});
+  auto sum = analysis::analyse_coins_sum(lines, valuer);
+  bool any_algorithm = false, any_search = false, any_general = false;
+  for (const auto& v : sum.values) {
+    any_algorithm |= v.method == analysis::CoinsMethod::Algorithm;
+    any_search |= v.method == analysis::CoinsMethod::Search;
+    any_general |= v.method == analysis::CoinsMethod::GeneralEngine;
+  }
+  std::string method;
+  auto add = [&](const std::string& m) { method += (method.empty() ? "" : " + ") + m; };
+  if (any_search) add(fmt::format("search (exact, lines of at most {} coins)", analysis::kCoinsSearchMaxLength));
+  if (any_general) add("general-engine (the number search found a position that is not a number)");
+  if (any_algorithm)
+    add(fmt::format("algorithm (the value theorem, Theorem 3.3, for lines longer than the search cap of {} coins)",
+                    analysis::kCoinsSearchMaxLength));
+  const bool several = lines.size() > 1;
+  if (a.json) {
+    nlohmann::json values = nlohmann::json::array(), methods = nlohmann::json::array();
+    for (const auto& v : sum.values) {
+      values.push_back(v.game.str());
+      methods.push_back(analysis::to_string(v.method));
+    }
+    nlohmann::json left = nlohmann::json::array(), right = nlohmann::json::array();
+    for (const auto& m : sum.left_winning) left.push_back(move_json(m));
+    for (const auto& m : sum.right_winning) right.push_back(move_json(m));
+    print_json({{"strings", sum.lines},
+                {"value", sum.total.str()},
+                {"values", values},
+                {"outcome", cgt::to_string(sum.outcome)},
+                {"winning_moves", {{"left", left}, {"right", right}}},
+                {"method", method},
+                {"methods", methods}});
+    return;
+  }
+  for (std::size_t i = 0; i < sum.lines.size(); ++i) {
+    fmt::print("{} = {}{}\n", a.lines[i], sum.values[i].game.str(),
+               sum.values[i].method == analysis::CoinsMethod::Search ? "" : "  [" + analysis::to_string(sum.values[i].method) + "]");
+  }
+  if (several) fmt::print("sum = {}\n", sum.total.str());
+  fmt::print("outcome {}: {}\n", cgt::to_string(sum.outcome), outcome_text(sum.outcome));
+  auto list = [&](const char* who, const std::vector<analysis::CoinsSumMove>& moves) {
+    if (moves.empty()) {
+      fmt::print("{} to move: no winning move\n", who);
+      return;
+    }
+    fmt::print("{} to move wins by:\n", who);
+    for (const auto& m : moves) fmt::print("  {}\n", move_text(m, several));
+  };
+  list("Left", sum.left_winning);
+  list("Right", sum.right_winning);
+  fmt::print("method: {}\n", method);
+}
+
+void run_algorithm(const AlgorithmArgs& a) {
+  const std::string line = games::FlippingCoins::parse(a.line);
+  auto r = analysis::run_coins_algorithm(line, true);
+  if (a.json) {
+    nlohmann::json steps = nlohmann::json::array(), terms = nlohmann::json::array(), partial = nlohmann::json::array();
+    for (const auto& s : r.reductions)
+      steps.push_back({{"rule", std::string("2(") + s.rule + ")"}, {"position", s.position}, {"before", s.before}, {"after", s.after}});
+    for (const auto& t : r.terms)
+      terms.push_back({{"Q", t.piece}, {"p", t.p}, {"q", t.q}, {"exponent", analysis::inverse_power_of_two(t.exponent_power).str()}});
+    for (const auto& v : r.partial_values) partial.push_back(v.str());
+    print_json({{"string", r.input},
+                {"reductions", steps},
+                {"reduced", r.reduced},
+                {"partition", r.partition()},
+                {"terms", terms},
+                {"base", r.base},
+                {"base_value", r.base_value.str()},
+                {"ordinal_sum", r.ordinal_sum_text()},
+                {"partial_values", partial},
+                {"sign_expansion", r.signs},
+                {"value", r.value.str()}});
+    return;
+  }
+  if (a.trace) {
+    fmt::print("Step 2 (reductions: 0111 -> 10 when followed by a 1 (a) or by an even number of 1s (b)):\n");
+    fmt::print("  {}\n", r.input);
+    for (const auto& s : r.reductions)
+      fmt::print("  = {}   2({}) at coins {}..{}: 0111 -> 10\n", s.after, s.rule, s.position, s.position + 3);
+    if (r.reductions.empty()) fmt::print("  (no reduction applies)\n");
+    fmt::print("Step 3 (cut off Q_i = 0^p 1 0^q 1 while G_i = alpha 0 1^a 0^p 1 0^q 1, a > 0, p + q >= 1):\n");
+    std::string g = r.reduced;
+    for (std::size_t i = 0; i < r.terms.size(); ++i) {
+      const auto& t = r.terms[i];
+      g.resize(g.size() - t.piece.size());
+      fmt::print("  G_{} = {}: Q_{} = {} (p = {}, q = {}), exponent 1/2^(2p+q-1) = {}, G_{} = {}\n", i, g + t.piece, i,
+                 t.piece, t.p, t.q, analysis::inverse_power_of_two(t.exponent_power).str(), i + 1, g);
+    }
+    const std::size_t i = r.terms.size();
+    fmt::print("Step 5 (Lemma 4.6): G_{} = {} = {}\n", i, r.base.empty() ? "(no coins)" : r.base,
+               r.base_is_zeros_then_one ? fmt::format("0^{} 1 = -{} = {}", r.base_r, r.base_r, r.base_value.str())
+                                        : fmt::format("1^{} 0^{} 1 0^{} 1 = floor({}/2) + 1/2^{} = {}", r.base_a, r.base_p,
+                                                      r.base_q, r.base_a, 2 * r.base_p + r.base_q, r.base_value.str()));
+    fmt::print("Step 6 (v_j = v_(j+1) : 1/2^(2p_j+q_j-1)):\n");
+    for (std::size_t k = 1; k < r.partial_values.size(); ++k) {
+      const std::size_t j = i - k;
+      fmt::print("  v_{} = {} : {} = {}\n", j, r.partial_values[k - 1].str(),
+                 analysis::inverse_power_of_two(r.terms[j].exponent_power).str(), r.partial_values[k].str());
+    }
+  }
+  fmt::print("reduced:     {}\n", r.reduced.empty() ? "(no coins)" : r.reduced);
+  fmt::print("partition:   {}\n", r.partition().empty() ? "(no coins)" : r.partition());
+  fmt::print("ordinal sum: {}\n", r.ordinal_sum_text());
+  fmt::print("value:       {}\n", r.value.str());
+}
+
+}  // namespace
+
+void add_coins_command(CLI::App& app) {
+  auto* coins = app.add_subcommand("coins", std::string("FLIPPING COINS (seed 003). ") + kRules);
+  coins->require_subcommand(1);
+
+  auto value_args = std::make_shared<ValueArgs>();
+  auto* value = coins->add_subcommand(
+      "value", std::string("Exact values of lines of coins and of their sum, the outcome and every winning move "
+                           "(which string, which pair of coins). Lines of at most ") +
+                   std::to_string(analysis::kCoinsSearchMaxLength) +
+                   " coins are searched; longer lines are valued by the chapter's algorithm (Theorem 3.3). " + kRules);
+  value->add_option("strings", value_args->lines, "0-1 strings, e.g. 0101011111 1101100111")->required();
+  value->add_flag("--json", value_args->json, "one JSON object: value, values, outcome, winning_moves, method");
+  add_max_positions_option(value, value_args->max_positions);
+  value->callback([value_args] { run_value(*value_args); });
+
+  auto alg_args = std::make_shared<AlgorithmArgs>();
+  auto* alg = coins->add_subcommand(
+      "algorithm", std::string("The chapter's value algorithm: reductions 2(a)/2(b), the partition into Q_0 ... "
+                               "Q_(i-1), G_i, the ordinal sum and the value; exact at any length. ") +
+                       kRules);
+  alg->add_option("string", alg_args->line, "a 0-1 string")->required();
+  alg->add_flag("--trace", alg_args->trace, "print every step as in the paper's worked examples");
+  alg->add_flag("--json", alg_args->json, "one JSON object with every step");
+  alg->callback([alg_args] { run_algorithm(*alg_args); });
+}
 
 }  // namespace cgtlab::cli
