@@ -24,6 +24,11 @@ bool Store::leq_nus(Id g, Id h) const {
 bool Store::leq(Id g, Id h) {
   if (g == h) return true;
   if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
+  // Stops decide many comparisons at once: G <= H implies LS(G) <= LS(H) and
+  // RS(G) <= RS(H), and LS(G) < RS(H) implies G < H (the difference has a negative
+  // left stop).
+  if (right_stop(h) < right_stop(g) || left_stop(h) < left_stop(g)) return false;
+  if (left_stop(g) < right_stop(h)) return true;
   std::uint64_t key = pair_key(g, h);
   if (auto it = leq_memo_.find(key); it != leq_memo_.end()) return it->second;
   // G <= H unless some G^L >= H or some H^R <= G. A number's own options never
@@ -81,16 +86,16 @@ Id Store::add(Id g, Id h) {
   if (auto it = add_memo_.find(key); it != add_memo_.end()) return it->second;
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
-  std::vector<Id> left_opts, right_opts;
+  Options left_opts, right_opts;
   if (!is_number(g)) {
-    for (Id gl : left(g)) left_opts.push_back(add(gl, h));
-    for (Id gr : right(g)) right_opts.push_back(add(gr, h));
+    for (Id gl : left(g)) left_opts.push(add(gl, h), 1);
+    for (Id gr : right(g)) right_opts.push(add(gr, h), 1);
   }
   if (!is_number(h)) {
-    for (Id hl : left(h)) left_opts.push_back(add(g, hl));
-    for (Id hr : right(h)) right_opts.push_back(add(g, hr));
+    for (Id hl : left(h)) left_opts.push(add(g, hl), 2);
+    for (Id hr : right(h)) right_opts.push(add(g, hr), 2);
   }
-  Id result = from_options(std::move(left_opts), std::move(right_opts));
+  Id result = reduce(std::move(left_opts), std::move(right_opts));
   add_memo_.emplace(key, result);
   return result;
 }
@@ -135,16 +140,16 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
 }
 
 // A Left option G^L is reversible through G^LR when G^LR <= G; it is then replaced by
-// the Left options of G^LR.
-void Store::bypass_reversible_left(std::vector<Id>& L, const std::vector<Id>& R) {
-  for (std::size_t i = 0; i < L.size();) {
-    Id gl = L[i];
+// the Left options of G^LR. Replacements get group 0 (compared with every option).
+void Store::bypass_reversible_left(Options& L, const Options& R) {
+  for (std::size_t i = 0; i < L.ids.size();) {
+    Id gl = L.ids[i];
     bool bypassed = false;
     for (Id glr : right(gl)) {
-      if (leq_form(glr, L, R)) {
-        L.erase(L.begin() + static_cast<std::ptrdiff_t>(i));
+      if (leq_form(glr, L.ids, R.ids)) {
+        L.erase(i);
         for (Id x : left(glr))
-          if (std::find(L.begin(), L.end(), x) == L.end()) L.push_back(x);
+          if (std::find(L.ids.begin(), L.ids.end(), x) == L.ids.end()) L.push(x, 0);
         bypassed = true;
         break;
       }
@@ -153,15 +158,15 @@ void Store::bypass_reversible_left(std::vector<Id>& L, const std::vector<Id>& R)
   }
 }
 
-void Store::bypass_reversible_right(const std::vector<Id>& L, std::vector<Id>& R) {
-  for (std::size_t i = 0; i < R.size();) {
-    Id gr = R[i];
+void Store::bypass_reversible_right(const Options& L, Options& R) {
+  for (std::size_t i = 0; i < R.ids.size();) {
+    Id gr = R.ids[i];
     bool bypassed = false;
     for (Id grl : left(gr)) {
-      if (geq_form(grl, L, R)) {
-        R.erase(R.begin() + static_cast<std::ptrdiff_t>(i));
+      if (geq_form(grl, L.ids, R.ids)) {
+        R.erase(i);
         for (Id x : right(grl))
-          if (std::find(R.begin(), R.end(), x) == R.end()) R.push_back(x);
+          if (std::find(R.ids.begin(), R.ids.end(), x) == R.ids.end()) R.push(x, 0);
         bypassed = true;
         break;
       }
@@ -171,14 +176,18 @@ void Store::bypass_reversible_right(const std::vector<Id>& L, std::vector<Id>& R
 }
 
 // Left keeps its maximal options, Right its minimal ones. The options are distinct
-// canonical forms, so two of them are never equal and never remove each other.
-void Store::remove_dominated(std::vector<Id>& opts, bool left_side) {
-  if (opts.size() < 2) return;
-  std::vector<char> dead(opts.size(), 0);
-  for (std::size_t i = 0; i < opts.size(); ++i) {
-    for (std::size_t j = 0; j < opts.size(); ++j) {
+// canonical forms, so two of them are never equal and never remove each other. Two
+// options of the same nonzero group are known to be incomparable and are not compared
+// (in a sum, the options G^L_i + H of one summand are as incomparable as the G^L_i).
+void Store::remove_dominated(Options& opts, bool left_side) {
+  std::size_t n = opts.ids.size();
+  if (n < 2) return;
+  std::vector<char> dead(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
       if (i == j || dead[j]) continue;
-      bool dominated = left_side ? leq(opts[i], opts[j]) : leq(opts[j], opts[i]);
+      if (opts.group[i] != 0 && opts.group[i] == opts.group[j]) continue;
+      bool dominated = left_side ? leq(opts.ids[i], opts.ids[j]) : leq(opts.ids[j], opts.ids[i]);
       if (dominated) {
         dead[i] = 1;
         break;
@@ -186,19 +195,43 @@ void Store::remove_dominated(std::vector<Id>& opts, bool left_side) {
     }
   }
   std::size_t out = 0;
-  for (std::size_t i = 0; i < opts.size(); ++i)
-    if (!dead[i]) opts[out++] = opts[i];
-  opts.resize(out);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (dead[i]) continue;
+    opts.ids[out] = opts.ids[i];
+    opts.group[out] = opts.group[i];
+    ++out;
+  }
+  opts.ids.resize(out);
+  opts.group.resize(out);
 }
 
-static void sort_unique(std::vector<Id>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
+void Store::Options::sort_unique() {
+  std::vector<std::size_t> order(ids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a] < ids[b]; });
+  Options out;
+  for (std::size_t k : order) {
+    if (!out.ids.empty() && out.ids.back() == ids[k]) {
+      if (out.group.back() != group[k]) out.group.back() = 0;  // in two groups: compare with all
+      continue;
+    }
+    out.push(ids[k], group[k]);
+  }
+  *this = std::move(out);
 }
 
 Id Store::from_options(std::vector<Id> L, std::vector<Id> R) {
-  sort_unique(L);
-  sort_unique(R);
+  Options l, r;
+  l.ids = std::move(L);
+  l.group.assign(l.ids.size(), 0);
+  r.ids = std::move(R);
+  r.group.assign(r.ids.size(), 0);
+  return reduce(std::move(l), std::move(r));
+}
+
+Id Store::reduce(Options L, Options R) {
+  L.sort_unique();
+  R.sort_unique();
   // Options all nimbers with the same mex m on both sides: the game is *m.
   auto nim_mex = [&](const std::vector<Id>& v) -> std::optional<Grundy> {
     std::vector<Grundy> stars;
@@ -208,20 +241,19 @@ Id Store::from_options(std::vector<Id> L, std::vector<Id> R) {
     }
     return mex(std::move(stars));
   };
-  if (auto ml = nim_mex(L)) {
-    if (auto mr = nim_mex(R); mr && *ml == *mr) return nus(Dyadic(0), 0, *ml);
+  if (auto ml = nim_mex(L.ids)) {
+    if (auto mr = nim_mex(R.ids); mr && *ml == *mr) return nus(Dyadic(0), 0, *ml);
   }
   remove_dominated(L, true);
   remove_dominated(R, false);
-  std::size_t before = L.size() + R.size();
-  std::vector<Id> old_l = L, old_r = R;
+  std::vector<Id> old_l = L.ids, old_r = R.ids;
   bypass_reversible_left(L, R);
   bypass_reversible_right(L, R);
-  if (L != old_l || R != old_r || L.size() + R.size() != before) {
+  if (L.ids != old_l || R.ids != old_r) {
     remove_dominated(L, true);
     remove_dominated(R, false);
   }
-  return from_canonical_options(std::move(L), std::move(R));
+  return from_canonical_options(std::move(L.ids), std::move(R.ids));
 }
 
 }  // namespace cgtlab::cgt::detail

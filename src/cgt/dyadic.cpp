@@ -97,6 +97,24 @@ Dyadic operator-(const Dyadic& a, const Dyadic& b) { return a + (-b); }
 Dyadic operator*(const Dyadic& a, const Dyadic& b) { return Dyadic(a.num_ * b.num_, a.exp_ + b.exp_); }
 
 std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {
+  // Fast path (no allocation): signs differ, or both numerators fit in a long and the
+  // shifted one fits in 128 bits. Game comparisons compare stops on every call.
+  const mpz_srcptr za = a.num_.get_mpz_t(), zb = b.num_.get_mpz_t();
+  int sa = (za->_mp_size > 0) - (za->_mp_size < 0), sb = (zb->_mp_size > 0) - (zb->_mp_size < 0);
+  if (sa != sb) return sa < sb ? std::strong_ordering::less : std::strong_ordering::greater;
+  if (sa == 0) return std::strong_ordering::equal;
+  // One limb each (|numerator| < 2^62): exact in 128 bits after a shift below 64.
+  constexpr mp_limb_t kSmall = mp_limb_t(1) << 62;
+  if ((za->_mp_size == 1 || za->_mp_size == -1) && (zb->_mp_size == 1 || zb->_mp_size == -1) &&
+      za->_mp_d[0] < kSmall && zb->_mp_d[0] < kSmall) {
+    unsigned long shift = a.exp_ > b.exp_ ? a.exp_ - b.exp_ : b.exp_ - a.exp_;
+    if (shift < 64) {
+      __int128 x = static_cast<__int128>(za->_mp_d[0]) * sa, y = static_cast<__int128>(zb->_mp_d[0]) * sb;
+      if (a.exp_ > b.exp_) y *= (__int128(1) << shift);
+      else x *= (__int128(1) << shift);
+      return x <=> y;
+    }
+  }
   int c;
   if (a.exp_ == b.exp_) {
     c = cmp(a.num_, b.num_);

@@ -170,11 +170,19 @@ Id Store::from_canonical_options(std::vector<Id> left, std::vector<Id> right) {
   probe.n_right = static_cast<std::uint32_t>(right.size());
   auto it = general_index_.find(probe);
   if (it != general_index_.end()) return *it;
+  // A general canonical form is not a number, so both sides have options.
+  Dyadic ls = right_stop(left[0]), rs = left_stop(right[0]);
+  for (Id o : left)
+    if (ls < right_stop(o)) ls = right_stop(o);
+  for (Id o : right)
+    if (left_stop(o) < rs) rs = left_stop(o);
   Node n;
   n.opts = store_options(left, right);
   n.n_left = probe.n_left;
   n.n_right = probe.n_right;
   Id id = new_node(n);
+  if (stops_.size() < nodes_.size()) stops_.resize(nodes_.size() + nodes_.size() / 2);
+  stops_[id] = {std::move(ls), std::move(rs)};
   general_index_.insert(id);
   return id;
 }
@@ -202,31 +210,6 @@ long Store::birthday(Id g) {
   for (Id o : right(g)) b = std::max(b, birthday(o) + 1);
   nodes_[g].birthday = static_cast<std::int32_t>(std::min<long>(b, 0x7fffffff));
   return b;
-}
-
-Dyadic Store::left_stop(Id g) {
-  if (is_nus(g)) return nus_of(g).number;
-  auto it = left_stop_memo_.find(g);
-  if (it != left_stop_memo_.end()) return it->second;
-  // A general canonical form is not a number, so both sides have options.
-  std::optional<Dyadic> best;
-  for (Id o : left(g)) {
-    Dyadic s = right_stop(o);
-    if (!best || *best < s) best = s;
-  }
-  return left_stop_memo_.emplace(g, *best).first->second;
-}
-
-Dyadic Store::right_stop(Id g) {
-  if (is_nus(g)) return nus_of(g).number;
-  auto it = right_stop_memo_.find(g);
-  if (it != right_stop_memo_.end()) return it->second;
-  std::optional<Dyadic> best;
-  for (Id o : right(g)) {
-    Dyadic s = left_stop(o);
-    if (!best || s < *best) best = s;
-  }
-  return right_stop_memo_.emplace(g, *best).first->second;
 }
 
 }  // namespace cgtlab::cgt::detail

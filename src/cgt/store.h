@@ -78,8 +78,9 @@ class Store {
 
   // --- properties (memoized) ---
   long birthday(Id g);
-  Dyadic left_stop(Id g);
-  Dyadic right_stop(Id g);
+  // Stops, stored for every record when it is created.
+  const Dyadic& left_stop(Id g) const { return is_nus(g) ? nus_of(g).number : stops_[g].first; }
+  const Dyadic& right_stop(Id g) const { return is_nus(g) ? nus_of(g).number : stops_[g].second; }
 
  private:
   Store();
@@ -119,9 +120,25 @@ class Store {
   // Canonicalisation helpers (canonical.cpp).
   bool leq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x <= {L|R}
   bool geq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x >= {L|R}
-  void bypass_reversible_left(std::vector<Id>& left, const std::vector<Id>& right);
-  void bypass_reversible_right(const std::vector<Id>& left, std::vector<Id>& right);
-  void remove_dominated(std::vector<Id>& opts, bool left_side);
+  // Options under reduction; group[i] != 0 marks options known to be pairwise
+  // incomparable within their group (e.g. G^L_i + H in a sum).
+  struct Options {
+    std::vector<Id> ids;
+    std::vector<std::uint8_t> group;
+    void push(Id g, std::uint8_t grp) {
+      ids.push_back(g);
+      group.push_back(grp);
+    }
+    void erase(std::size_t i) {
+      ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(i));
+      group.erase(group.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    void sort_unique();
+  };
+  Id reduce(Options left, Options right);
+  void bypass_reversible_left(Options& left, const Options& right);
+  void bypass_reversible_right(const Options& left, Options& right);
+  void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
 
   std::vector<Node> nodes_;
@@ -136,7 +153,7 @@ class Store {
   absl::flat_hash_map<std::uint64_t, Id> add_memo_;
   absl::flat_hash_map<std::uint64_t, bool> leq_memo_;
   absl::flat_hash_map<std::uint64_t, Id> ordinal_memo_;
-  absl::flat_hash_map<Id, Dyadic> left_stop_memo_, right_stop_memo_;
+  std::vector<std::pair<Dyadic, Dyadic>> stops_;  // (left, right) stops of general records
 };
 
 inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
