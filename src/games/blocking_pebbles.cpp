@@ -69,9 +69,10 @@ Pebbles parse_triple(const std::string& text, std::string_view spec) {
 
 }  // namespace
 
-BlockingPebbles::BlockingPebbles(graph::Graph g) : graph_(std::move(g)) {
+BlockingPebbles::BlockingPebbles(graph::Graph g) : graph_(std::move(g)), symmetry_(graph_) {
   if (!graph_.directed()) throw InputError("BLOCKING PEBBLES needs a directed acyclic graph (arcs a>b)");
   graph_.require_dag();
+  asymmetric_ = graph::automorphisms(graph_).order == "1";
   weak_components_ = graph_.components();
 }
 
@@ -128,11 +129,12 @@ std::vector<BlockingPosition> BlockingPebbles::options(const Position& p, Player
 BlockingPebbles::Key BlockingPebbles::key(const Position& p) const {
   // 10 bits per colour; counts never grow past the position's colour totals, which parse
   // caps at kMaxPebblesPerColour.
-  Key k(p.size());
-  for (size_t v = 0; v < p.size(); ++v)
-    k[v] = (static_cast<std::uint32_t>(p[v].blue) << 20) | (static_cast<std::uint32_t>(p[v].red) << 10) |
-           static_cast<std::uint32_t>(p[v].green);
-  return k;
+  // The key is the canonical image of the packed labels under the automorphism group, so
+  // positions that differ by a symmetry of the graph share one memo entry.
+  std::vector<int> packed(p.size());
+  for (size_t v = 0; v < p.size(); ++v) packed[v] = (p[v].blue << 20) | (p[v].red << 10) | p[v].green;
+  if (!asymmetric_) packed = symmetry_.canonical(packed);
+  return Key(packed.begin(), packed.end());
 }
 
 std::vector<BlockingPosition> BlockingPebbles::components(const Position& p) const {

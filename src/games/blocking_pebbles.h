@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "graph/symmetry.h"
 
 namespace cgtlab::games {
 
@@ -90,6 +91,8 @@ class BlockingPebbles {
 
  private:
   graph::Graph graph_;
+  graph::SymmetryReducer symmetry_;
+  bool asymmetric_ = true;  // trivial automorphism group: the packed labels are the key
   std::vector<std::vector<int>> weak_components_;
 };
 

@@ -150,6 +150,17 @@ TEST(BlockingPebbles, DescribesMoves) {
   EXPECT_NE(std::find(d.begin(), d.end(), "shift 1 blue + 1 green b->a"), d.end());
 }
 
+TEST(BlockingPebbles, KeysAreEqualExactlyUpToSymmetry) {
+  auto star = rules("OutStar3");  // the three leaves are interchangeable
+  EXPECT_EQ(star.key(star.parse("1=1/0/0,2=0/2/1")), star.key(star.parse("3=1/0/0,1=0/2/1")));
+  EXPECT_NE(star.key(star.parse("1=1/0/0,2=0/2/1")), star.key(star.parse("1=0/2/1,2=1/0/0,0=1/0/0")));
+  EXPECT_NE(star.key(star.parse("0=1/0/0")), star.key(star.parse("1=1/0/0")));  // centre vs leaf
+  auto t3 = rules("T3");  // no symmetry: every position is its own key
+  EXPECT_NE(t3.key(t3.parse("1=1/0/0")), t3.key(t3.parse("2=1/0/0")));
+  EXPECT_NE(t3.key(t3.parse("2=1/0/0")), t3.key(t3.parse("2=0/1/0")));
+  EXPECT_NE(t3.key(t3.parse("2=1/0/0")), t3.key(t3.parse("2=0/0/1")));
+}
+
 TEST(BlockingPebbles, ComponentsSplitDisjointSubgraphs) {
   auto r = rules("a>b,c>d,e");
   auto p = r.parse("a=1/0/0,d=0/2/0");
