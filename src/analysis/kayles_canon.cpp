@@ -54,11 +54,12 @@ CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
       for (int c = 0; c < colour_words; ++c) key.push_back(colours[lab[i] * colour_words + c]);
   // The canonical rows in our own bit order, ceil(k/64) words each.
   const int out_words = (k + 63) / 64;
+  const std::size_t base = key.size();
+  key.resize(base + static_cast<std::size_t>(k) * out_words, 0);
   for (int i = 0; i < k; ++i) {
     set* ci = GRAPHROW(canong.data(), i, m);
-    std::vector<std::uint64_t> row(out_words, 0);
+    std::uint64_t* row = key.data() + base + static_cast<std::size_t>(i) * out_words;
     for (int j = -1; (j = nextelement(ci, m, j)) >= 0;) row[j / 64] |= std::uint64_t{1} << (j % 64);
-    key.insert(key.end(), row.begin(), row.end());
   }
   if (labelling) labelling->assign(lab.begin(), lab.end());
   return key;

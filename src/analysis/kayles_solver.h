@@ -2,7 +2,7 @@
 //
 // A position is the set of surviving vertices of the input graph, as a bitset. Each position
 // is split into connected components (nim-sum, Sprague-Grundy); a component is looked up first
-// by its exact vertex set, then, for components of more than 4 vertices, by the nauty canonical
+// by its exact vertex set, then, for components of more than 12 vertices, by the nauty canonical
 // form of the induced subgraph, so that isomorphic pieces (translates and mirror images on a
 // grid, the same path anywhere) are solved once. The canonical memo is kept across calls.
 #pragma once

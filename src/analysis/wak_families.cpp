@@ -1,0 +1,33 @@
+#include "analysis/wak_families.h"
+
+#include "util/error.h"
+
+namespace cgtlab::analysis {
+
+namespace {
+
+// Appends a copy of G_n (edges as index pairs, u_n first) at offset `base`; returns its size.
+int append_section7(int n, int base, std::vector<std::pair<int, int>>& edges) {
+  int u = base, next = base + 1;
+  edges.emplace_back(u, u);  // the loop at u_n
+  for (int i = 1; i < n; ++i) {
+    int attached = next;
+    next += append_section7(i, next, edges);  // G'_i, its u'_i joined to u_n
+    edges.emplace_back(u, attached);
+    next += append_section7(i, next, edges);  // G''_i, separate
+  }
+  return next - base;
+}
+
+}  // namespace
+
+std::pair<graph::Graph, std::vector<std::uint64_t>> section7_graph(int n) {
+  if (n < 1 || n > 9) throw InputError("G_n of Section 7 is built for 1 <= n <= 9 (3^(n-1) vertices)");
+  std::vector<std::pair<int, int>> edges;
+  int order = append_section7(n, 0, edges);
+  graph::Graph g(order, false);
+  for (auto [a, b] : edges) g.add_edge(a, b);
+  return {g, std::vector<std::uint64_t>(order, 1)};
+}
+
+}  // namespace cgtlab::analysis
