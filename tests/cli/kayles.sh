@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# cgtlab wak / arckayles / nodekayles / rooks as a user runs them: values, JSON, exit codes.
+set -u
+cgtlab=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+err=$(mktemp); trap 'rm -f "$err"' EXIT
+
+expect_json() {  # expect_json '<substring>' args...
+  local want=$1; shift
+  local out
+  out=$("$cgtlab" "$@" --json) || fail "$* exited $?"
+  echo "$out" | grep -q -- "$want" || fail "$*: expected $want in $out"
+}
+expect_error() {  # exit 2 with one line on stderr
+  "$cgtlab" "$@" >/dev/null 2>"$err"; local rc=$?
+  [ $rc -eq 2 ] || fail "$* should exit 2, got $rc"
+  [ "$(wc -l < "$err")" -eq 1 ] || fail "$*: error should be one line: $(cat "$err")"
+}
+
+# Lemma 2: looped pair (1, 1) has value 2; (3, 4): (7 mod 2) + 2 (3 mod 2) = 3.
+expect_json '"grundy":2' wak grundy --graph 0-0,0-1,1-1 --weights 1,1
+expect_json '"grundy":3' wak grundy --graph 0-0,0-1,1-1 --weights 3,4
+expect_json '"outcome":"N"' wak grundy --graph a-b,b-b --weights a=2,b=5
+# Theorem 1 at 10^18: P3 with ends 10^18, middle 10^18+1 reduces to a looped vertex of odd weight.
+expect_json '"grundy":1' wak grundy --graph P3 --weights 1000000000000000000,1000000000000000001,1000000000000000000
+# Periodicity: a huge weight on a looped vertex.
+out=$("$cgtlab" wak grundy --graph 0-0,0-1,1-2,2-2 --weights 999999999999999999,2,1 --json) || fail "periodicity run"
+echo "$out" | grep -q 'Section 6' || fail "periodicity method not reported: $out"
+# Reductions: a star collapses to one looped vertex.
+expect_json '"canonical":true' wak reduce --graph S4 --weights 3,1,1,1,1
+"$cgtlab" wak reduce --graph S4 --weights 3,1,1,1,1 | grep -q "merge false twins" || fail "reduce should list steps"
+expect_json '"vertices":4' wak to-arckayles --graph 0-0 --weights 2
+# Arc-Kayles on the 3x8 grid; P4 has one winning move (the middle edge).
+expect_json '"grundy":3' arckayles grundy --graph Grid3x8
+expect_json '"winning_moves":\["1-2"\]' arckayles grundy --graph P4
+expect_json '"grundy":1' nodekayles grundy --graph P3
+# Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
+expect_json '"outcome":"P"' rooks grundy --board 6x8
+expect_json '"grundy":0' rooks grundy --board 1x5 --holes c1
+"$cgtlab" rooks to-wak --board 3x3 --holes b2 | grep -q "c_a1_a3" || fail "rooks to-wak names rectangles"
+"$cgtlab" rooks --help | grep -q "columns a" || fail "rooks --help should explain square names"
+
+# Bad input: exit 2, one line.
+expect_error wak grundy --graph P3 --weights 1,2
+expect_error wak grundy --graph P3 --weights 1,-2,3
+expect_error wak grundy --graph P3 --weights a=1
+expect_error wak grundy --graph P3 --weights 7=1
+expect_error wak grundy --graph "a>b" --weights 1,1
+expect_error arckayles grundy --graph 0-0,0-1
+expect_error rooks grundy --board 6x
+expect_error rooks grundy --board 6x8 --holes z9
+expect_error rooks grundy --board 6x8 --rooks a1,a2
+expect_error arckayles grundy --graph Grid6x6 --max-positions 100
+echo "kayles CLI: ok"
