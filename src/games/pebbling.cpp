@@ -53,6 +53,10 @@ Pebbling::Pebbling(graph::Graph g, int k) : graph_(std::move(g)), k_(k) {
   if (graph_.loop_count() > 0) throw InputError("the pebbling game is played on a simple graph (no loops)");
   if (graph_.order() < 1) throw InputError("the graph has no vertices");
   complete_ = graph_.order() >= 2 && is_complete(graph_);  // K_1: nothing ever moves
+  if (!complete_) {
+    auto reducer = std::make_unique<graph::SymmetryReducer>(graph_);
+    if (reducer->group_order() != "1") symmetry_ = std::move(reducer);
+  }
 }
 
 Pebbling::~Pebbling() = default;
@@ -154,12 +158,16 @@ Pebbling::Position Pebbling::canonical(const Position& p) const {
   Position q = p;
   if (complete_) {
     std::sort(q.begin(), q.end(), [](Count a, Count b) { return a > b; });
+  } else if (symmetry_) {
+    std::vector<int> labels(p.begin(), p.end());
+    std::vector<int> image = symmetry_->canonical(labels);
+    for (std::size_t i = 0; i < image.size(); ++i) q[i] = static_cast<Count>(image[i]);
   }
-  return q;  // other graphs: no reduction until the symmetry reducer is wired in
+  return q;
 }
 
 Pebbling::Weight Pebbling::class_size(const Position& rep) const {
-  if (!complete_) return 1;
+  if (!complete_) return symmetry_ ? symmetry_->orbit_size(std::vector<int>(rep.begin(), rep.end())) : 1;
   // n! / prod(multiplicity!) as a product of binomials C(remaining, run length).
   Weight w = 1;
   long remaining = order();
@@ -174,7 +182,8 @@ Pebbling::Weight Pebbling::class_size(const Position& rep) const {
 }
 
 std::optional<Pebbling::Weight> Pebbling::class_count(int total) const {
-  if (!complete_) return layer_size(total);  // no reduction: classes are positions
+  if (symmetry_) return std::nullopt;  // orbits of Aut(G) are not counted without listing them
+  if (!complete_) return layer_size(total);  // no symmetry: classes are positions
   // Partitions of total into at most n parts: q[s] over parts of size 1..n (conjugation).
   std::vector<Weight> q(static_cast<std::size_t>(total) + 1, 0);
   q[0] = 1;

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "graph/graph.h"
@@ -83,6 +84,7 @@ class Pebbling {
   //    pebbles from a vertex, add k+1 to a neighbour);
   //  - every class of position of the given total without a move (all counts <= k);
   //  - every class of position of the given total.
+  // The option callback may return bool: false stops the enumeration early.
   template <class F> void for_each_canonical_option(const Position& rep, F&& f) const;
   template <class F> void for_each_canonical_predecessor(const Position& rep, F&& f) const;
   template <class F> void for_each_terminal(int total, F&& f) const;
@@ -103,6 +105,20 @@ class Pebbling {
 
 // ---- templates -------------------------------------------------------------------------
 
+namespace detail {
+// Calls f(p); a callback returning bool asks to go on (true) or stop (false).
+template <class F, class P>
+bool keep_going(F& f, const P& p) {
+  if constexpr (std::is_same_v<std::invoke_result_t<F&, const P&>, bool>) {
+    return f(p);
+  } else {
+    f(p);
+    return true;
+  }
+}
+}  // namespace detail
+using detail::keep_going;
+
 template <class F>
 void Pebbling::for_each_canonical_option(const Position& rep, F&& f) const {
   const int n = order();
@@ -119,12 +135,13 @@ void Pebbling::for_each_canonical_option(const Position& rep, F&& f) const {
         q[i] = static_cast<Count>(q[i] - (k_ + 1));
         q[j] = static_cast<Count>(q[j] + k_);
         resort_descending(q);
-        f(q);
+        if (!keep_going(f, q)) return;
       }
     }
     return;
   }
-  for (const Move& m : moves(rep)) f(canonical(apply(rep, m)));
+  for (const Move& m : moves(rep))
+    if (!keep_going(f, canonical(apply(rep, m)))) return;
 }
 
 template <class F>

@@ -41,8 +41,9 @@ concept LayeredRuleset = requires(const R& r, const typename R::Position& p, int
   { r.measure(p) } -> std::convertible_to<int>;
   { r.class_size(p) } -> std::convertible_to<Weight>;  // labelled positions in p's class
   { r.layer_size(t) } -> std::convertible_to<Weight>;  // labelled positions of measure t
-  // Each callback gets canonical representatives; repeats are allowed.
-  r.for_each_canonical_option(p, [](const typename R::Position&) {});       // classes of options
+  // Each callback gets canonical representatives; repeats are allowed. The option
+  // callback returns bool: false means stop (the ruleset may stop listing options).
+  r.for_each_canonical_option(p, [](const typename R::Position&) { return true; });  // classes of options
   r.for_each_canonical_predecessor(p, [](const typename R::Position&) {});  // classes with an option in p's class
   r.for_each_terminal(t, [](const typename R::Position&) {});               // classes of measure t with no option
 };
@@ -51,6 +52,13 @@ concept LayeredRuleset = requires(const R& r, const typename R::Position& p, int
 template <class R>
 concept ClassEnumerable = requires(const R& r, int t) {
   r.for_each_class(t, [](const typename R::Position&) {});
+};
+
+// Optional: the number of classes of a measure, when known without listing them (an
+// std::optional<Weight>). With it the search can switch to the smaller side of a layer.
+template <class R>
+concept ClassCountable = ClassEnumerable<R> && requires(const R& r, int t) {
+  { *r.class_count(t) } -> std::convertible_to<Weight>;
 };
 
 enum class Side { P, N };
@@ -99,23 +107,23 @@ class LayeredSearch {
       // A position is N iff it is a predecessor of a P-position.
       next.stored = Side::N;
       next.positions = predecessors(layer_.positions);
-      dedupe(next.positions);
       next.p_weight = next.all - weight(next.positions);
     } else {
       // P: no option at all, or every option in N(t-1); the latter are predecessors of N(t-1).
       next.stored = Side::P;
       std::vector<Position> candidates = predecessors(layer_.positions);
-      dedupe(candidates);
       const absl::flat_hash_set<Position> n_prev(layer_.positions.begin(), layer_.positions.end());
       next.positions = keep_if(candidates, [&](const Position& c) {
         bool all_n = true;
-        rules_.for_each_canonical_option(c, [&](const Position& o) {
-          if (all_n && !n_prev.contains(o)) all_n = false;
+        rules_.for_each_canonical_option(c, [&](const Position& o) -> bool {
+          if (!n_prev.contains(o)) all_n = false;
+          return all_n;
         });
         return all_n;
       });
+      std::size_t found = next.positions.size();
       rules_.for_each_terminal(t, [&](const Position& p) { next.positions.push_back(p); });
-      dedupe(next.positions);
+      if (next.positions.size() != found) dedupe(next.positions);  // keep_if kept the order
       next.p_weight = weight(next.positions);
     }
     // Store an empty side when there is one: the next step then costs nothing.
@@ -126,6 +134,7 @@ class LayeredSearch {
       next.stored = Side::N;
       next.positions.clear();
     }
+    if constexpr (ClassCountable<R>) switch_to_smaller_side(next);
     next.positions.shrink_to_fit();
     layer_ = std::move(next);
     return layer_;
@@ -134,40 +143,74 @@ class LayeredSearch {
   // The P-positions of the current layer, one per class, sorted.
   std::vector<Position> p_positions() const requires ClassEnumerable<R> {
     if (layer_.stored == Side::P) return layer_.positions;
+    return complement(layer_);
+  }
+
+ private:
+  // Every class of the layer's measure not listed in the layer (sorted).
+  std::vector<Position> complement(const Layer& layer) const requires ClassEnumerable<R> {
     std::vector<Position> all;
-    rules_.for_each_class(layer_.measure, [&](const Position& p) { all.push_back(p); });
+    rules_.for_each_class(layer.measure, [&](const Position& p) { all.push_back(p); });
     dedupe(all);
     std::vector<Position> out;
-    std::set_difference(all.begin(), all.end(), layer_.positions.begin(), layer_.positions.end(),
+    std::set_difference(all.begin(), all.end(), layer.positions.begin(), layer.positions.end(),
                         std::back_inserter(out));
     return out;
   }
 
- private:
+  // The alternation keeps whichever side it starts with; when that side is the larger
+  // one, the search would drag the large side along forever. Listing the layer costs at
+  // most twice the stored side then, and flips the phase to the small sides.
+  void switch_to_smaller_side(Layer& layer) const requires ClassCountable<R> {
+    auto classes = rules_.class_count(layer.measure);
+    if (!classes) return;
+    const Weight stored = layer.positions.size();
+    if (stored <= *classes - stored) return;
+    layer.positions = complement(layer);
+    layer.stored = layer.stored == Side::P ? Side::N : Side::P;
+  }
+
   static constexpr std::size_t kParallelGrain = 2048;
 
+  // The distinct canonical predecessors of the given classes, sorted. Duplicates are
+  // dropped by hashing as they come (most predecessors are found many times over), so
+  // only the distinct ones are sorted.
   std::vector<Position> predecessors(const std::vector<Position>& from) {
-    std::vector<Position> out;
+    using Set = absl::flat_hash_set<Position>;
+    Set merged;
+    std::uint64_t found = 0;
     if (from.size() < kParallelGrain) {
-      for (const Position& p : from) rules_.for_each_canonical_predecessor(p, [&](const Position& q) { out.push_back(q); });
+      for (const Position& p : from) rules_.for_each_canonical_predecessor(p, [&](const Position& q) {
+        ++found;
+        merged.insert(q);
+      });
     } else {
-      tbb::enumerable_thread_specific<std::vector<Position>> local;
+      tbb::enumerable_thread_specific<std::pair<Set, std::uint64_t>> local;
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.size(), kParallelGrain / 4),
                         [&](const tbb::blocked_range<std::size_t>& r) {
-                          auto& mine = local.local();
+                          auto& [mine, count] = local.local();
                           for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                            rules_.for_each_canonical_predecessor(from[i], [&](const Position& q) { mine.push_back(q); });
+                            rules_.for_each_canonical_predecessor(from[i], [&](const Position& q) {
+                              ++count;
+                              mine.insert(q);
+                            });
                           }
                         });
-      std::size_t n = 0;
-      for (auto& v : local) n += v.size();
-      out.reserve(n);
-      for (auto& v : local) out.insert(out.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+      for (auto& [mine, count] : local) {
+        found += count;
+        if (merged.empty()) {
+          merged = std::move(mine);
+        } else {
+          merged.insert(mine.begin(), mine.end());
+        }
+      }
     }
-    generated_ += out.size();
+    generated_ += found;
     // Stored at once: this layer's side and the candidates for the next one.
-    const std::uint64_t stored = layer_.positions.size() + out.size();
+    const std::uint64_t stored = layer_.positions.size() + merged.size();
     limits_.check(stored, stored * sizeof(Position));
+    std::vector<Position> out(merged.begin(), merged.end());
+    sort(out);
     return out;
   }
 
@@ -189,12 +232,16 @@ class LayeredSearch {
     return out;
   }
 
-  static void dedupe(std::vector<Position>& v) {
+  static void sort(std::vector<Position>& v) {
     if (v.size() < kParallelGrain) {
       std::sort(v.begin(), v.end());
     } else {
       tbb::parallel_sort(v.begin(), v.end());
     }
+  }
+
+  static void dedupe(std::vector<Position>& v) {
+    sort(v);
     v.erase(std::unique(v.begin(), v.end()), v.end());
   }
 
