@@ -119,7 +119,7 @@ class MemoDfs {
     std::vector<Position> options;
     std::size_t left_count = 0;
     Algebra::expand(rules_, p, options, left_count);
-    Frame f{Key{}, items_.size(), 0, option_ends_.size(), 0, left_count, items_.size()};
+    const std::size_t item_begin = items_.size(), end_begin = option_ends_.size();
     for (const Position& o : options) {
       for (Position& c : split_components(rules_, o)) {
         item_keys_.push_back(rules_.key(c));
@@ -127,13 +127,11 @@ class MemoDfs {
       }
       option_ends_.push_back(items_.size());
     }
-    f.item_end = items_.size();
-    f.end_end = option_ends_.size();
     values_.resize(items_.size());
     heap_bytes_ += key_heap_bytes(key);
     memo_.emplace(key, std::nullopt);  // open: a repeat of this key below it is a cycle
-    f.key = std::move(key);
-    frames_.push_back(std::move(f));
+    frames_.push_back(Frame{std::move(key), item_begin, items_.size(), end_begin, option_ends_.size(), left_count,
+                            item_begin});
     limits_.check(memo_.size(), memory_bytes());
   }
 
@@ -167,9 +165,10 @@ class MemoDfs {
       option_values.push_back(std::move(sum));
     }
     memo_[f.key] = Algebra::combine(option_values, f.left_count);
-    items_.resize(f.item_begin);
-    item_keys_.resize(f.item_begin);
-    values_.resize(f.item_begin);
+    // erase, not resize: positions and keys need not be default-constructible.
+    items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(f.item_begin), items_.end());
+    item_keys_.erase(item_keys_.begin() + static_cast<std::ptrdiff_t>(f.item_begin), item_keys_.end());
+    values_.erase(values_.begin() + static_cast<std::ptrdiff_t>(f.item_begin), values_.end());
     option_ends_.resize(f.end_begin);
     frames_.pop_back();
   }

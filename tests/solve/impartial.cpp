@@ -105,7 +105,39 @@ struct Cyclic {
   std::vector<int> options(int n) const { return {(n + 1) % 3}; }
 };
 
+// Positions and keys without default constructors must work (the engine never default-builds them).
+struct Heap {
+  explicit Heap(int n) : size(n) {}
+  int size;
+};
+struct HeapKey {
+  explicit HeapKey(int n) : size(n) {}
+  int size;
+  friend bool operator==(const HeapKey& a, const HeapKey& b) { return a.size == b.size; }
+  template <class H>
+  friend H AbslHashValue(H h, const HeapKey& k) {
+    return H::combine(std::move(h), k.size);
+  }
+};
+struct OddNim {  // take an odd number of counters
+  using Position = Heap;
+  using Key = HeapKey;
+  Key key(const Heap& h) const { return HeapKey(h.size); }
+  std::vector<Heap> options(const Heap& h) const {
+    std::vector<Heap> out;
+    for (int t = 1; t <= h.size; t += 2) out.emplace_back(h.size - t);
+    return out;
+  }
+};
+
 }  // namespace
+
+TEST(ImpartialSolver, PositionsNeedNoDefaultConstructor) {
+  OddNim rules;
+  ImpartialSolver solver(rules);
+  // Taking odd amounts: g(n) = n mod 2 (parity changes with every move).
+  for (int n = 0; n <= 30; ++n) EXPECT_EQ(solver.grundy(Heap(n)), static_cast<Grundy>(n % 2)) << n;
+}
 
 TEST(ImpartialSolver, SingleNimHeapHasGrundyValueItsSize) {
   WholeNim nim;

@@ -82,7 +82,44 @@ struct LeftChain {
   std::vector<Position> right_options(Position) const { return {}; }
 };
 
+// Domineering: Left places vertical dominoes, Right horizontal ones, on the free cells ('.').
+struct Domineering {
+  using Position = std::vector<std::string>;
+  using Key = std::string;
+  Key key(const Position& p) const {
+    std::string k;
+    for (const auto& row : p) k += row + "/";
+    return k;
+  }
+  std::vector<Position> place(const Position& p, int dr, int dc) const {
+    std::vector<Position> out;
+    for (std::size_t r = 0; r + dr < p.size(); ++r)
+      for (std::size_t c = 0; c + dc < p[r].size(); ++c)
+        if (p[r][c] == '.' && p[r + dr][c + dc] == '.') {
+          Position q = p;
+          q[r][c] = q[r + dr][c + dc] = '#';
+          out.push_back(q);
+        }
+    return out;
+  }
+  std::vector<Position> left_options(const Position& p) const { return place(p, 1, 0); }
+  std::vector<Position> right_options(const Position& p) const { return place(p, 0, 1); }
+};
+
 }  // namespace
+
+TEST(PartizanSolver, Domineering) {
+  Domineering d;
+  PartizanSolver solver(d);
+  EXPECT_EQ(solver.value({".."}), Game::integer(-1));
+  EXPECT_EQ(solver.value({".", "."}), Game::integer(1));
+  EXPECT_EQ(solver.value({"..", ".."}), Game::parse("+-1"));
+  EXPECT_EQ(solver.value({"..", ".."}).outcome(), cgtlab::cgt::Outcome::N);
+  // A column of n cells: only Left moves, and the value is floor(n/2).
+  for (int n = 1; n <= 12; ++n) EXPECT_EQ(solver.value(std::vector<std::string>(n, ".")), Game::integer(n / 2)) << n;
+  // Transposing a board swaps the players, so a square board equals its own negative.
+  EXPECT_EQ(solver.value({"...", "...", "..."}), -solver.value({"...", "...", "..."}));
+}
 
 TEST(PartizanSolver, HackenbushStalksAreNumbers) {
   HackenbushStalks h;
