@@ -219,3 +219,15 @@ TEST(GraphSpec, RequireDag) {
   EXPECT_THROW(parse_graph("C4").require_dag(), InputError);
   EXPECT_FALSE(parse_graph("a>b,b>a").is_acyclic());
 }
+
+TEST(GraphSpec, ToSpecRoundTrips) {
+  for (const char* spec : {"K5", "C4", "P6", "K2,3", "S4", "W5", "Grid3x4", "Petersen", "T3", "DP3", "OutStar3",
+                           "InStar3", "0-1,1-2,2-2", "a>b,a>c,b>c", "0-1,5", "K1", "0,1,2", "x-3,1-x", "c-a,b"}) {
+    Graph g = parse_graph(spec);
+    Graph back = parse_graph(g.to_spec());
+    EXPECT_EQ(back.order(), g.order()) << spec << " -> " << g.to_spec();
+    EXPECT_EQ(back.directed(), g.directed()) << spec;
+    EXPECT_EQ(back.edges(), g.edges()) << spec << " -> " << g.to_spec();
+    for (int v = 0; v < g.order(); ++v) EXPECT_EQ(back.vertex_name(v), g.vertex_name(v)) << spec;
+  }
+}
