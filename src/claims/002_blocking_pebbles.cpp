@@ -214,9 +214,9 @@ void add_lemma32(std::vector<Claim>& out) {
 
   out.push_back(make(
       "002.L3.2.7", "002", "Lemma 3.2 (7)", "for b >= 1, [(1,0),[0,b],[0,0]] and [(2,0),[0,b],[0,0]] are 0",
-      "b = 1..12", [g](const RunOptions&) {
+      "b = 1..20", [g](const RunOptions&) {
         Tally t;
-        for (int b = 1; b <= 12; ++b) {
+        for (int b = 1; b <= 20; ++b) {
           expect_value(t, g, br({{1, 0}, {0, b}, {0, 0}}), n(0));
           expect_value(t, g, br({{2, 0}, {0, b}, {0, 0}}), n(0));
         }
@@ -268,29 +268,29 @@ void add_lemma34(std::vector<Claim>& out) {
     const bool three = part.number == 10;
     out.push_back(make(
         fmt::format("002.L3.4.{}", part.number), "002", fmt::format("Lemma 3.4 ({})", part.number),
-        "on the transitive triple, " + part.statement, three ? "j, k, l = 0..5" : "j, k = 0..8",
+        "on the transitive triple, " + part.statement, three ? "j, k, l = 0..8" : "j, k = 0..12",
         [check = part.check, three](const RunOptions& o) {
           Tally t;
-          const int top = three ? (o.deep ? 9 : 5) : (o.deep ? 16 : 8);
+          const int top = three ? (o.deep ? 12 : 8) : (o.deep ? 24 : 12);
           for (int j = 0; j <= top; ++j)
             for (int k = 0; k <= top; ++k)
               for (int l = 0; l <= (three ? top : 0); ++l) check(t, j, k, l);
           return t.finding("values");
-        }, "", three ? "j, k, l = 0..9" : "j, k = 0..16"));
+        }, "", three ? "j, k, l = 0..12" : "j, k = 0..24"));
   }
 
   out.push_back(make(
       "002.T3.3", "002", "Theorem 3.3",
       "for k > 1, [[0,0],[0,0],[1,k]] on the transitive triple has value (3-3k) +_(k-4) = (3-3k) + {0 | {0 | -(k-4)}}",
-      "k = 2..14", [g](const RunOptions& o) {
+      "k = 2..20", [g](const RunOptions& o) {
         Tally t;
-        const int top = o.deep ? 30 : 14;
+        const int top = o.deep ? 40 : 20;
         for (int k = 2; k <= top; ++k) {
           Game tiny = Game::from_options({Game()}, {Game::from_options({Game()}, {n(-(k - 4))})});
           expect_value(t, g, br({{0, 0}, {0, 0}, {1, k}}), n(3 - 3 * k) + tiny);
         }
         return t.finding("values");
-      }, "", "k = 2..30"));
+      }, "", "k = 2..40"));
 
   out.push_back(make(
       "002.table", "002", "Table of values (Section 3)",
@@ -421,10 +421,10 @@ void add_green(std::vector<Claim>& out) {
   out.push_back(make(
       "002.T3.10", "002", "Theorem 3.10",
       "green pebbles g1 (source), g2 (middle), g3 (sink) on the transitive triple: a P-position iff g2 = g3",
-      "each g_i <= 8, total <= 14", [](const RunOptions&) {
+      "each g_i <= 10, total <= 18", [](const RunOptions&) {
         Tally t;
         auto& a = analyzer("T3");
-        for_each_counts(3, 8, 14, [&](const std::vector<int>& g) {
+        for_each_counts(3, 10, 18, [&](const std::vector<int>& g) {
           bool p = a.value(green(g)).outcome() == cgt::Outcome::P;
           t.check(p == (g[1] == g[2]), [&] {
             return fmt::format("({},{},{}): engine says {}a P-position", g[0], g[1], g[2], p ? "" : "not ");

@@ -32,7 +32,8 @@ constexpr const char* kRules =
     "unnamed vertices are empty. Or one b/r/g (or b/r) per vertex in vertex order. "
     "Papers' notation: on T3 (arcs 0>1, 0>2, 1>2) [[a_b,a_r],[b_b,b_r],[c_b,c_r]] lists "
     "[blue, red] for the source a = vertex 0, the middle b = 1 and the sink c = 2, so "
-    "[[0,0],[0,0],[1,k]] is --graph T3 --pebbles 2=1/k/0 (or 0/0,0/0,1/k). DP3 is 0>1>2; "
+    "[[0,0],[0,0],[1,k]] is --graph T3 --pebbles 2=1/k/0 (or 0/0,0/0,1/k), or with the papers' "
+    "names --graph a>b,a>c,b>c --pebbles c=1/k/0. DP3 is 0>1>2; "
     "OutStar2 is 0>1, 0>2 (the out-star K_{1,2}, centre first); InStar2 is 1>0, 2>0.";
 
 struct Common {
