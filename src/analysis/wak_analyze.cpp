@@ -28,11 +28,17 @@ WakAnalyser::WakAnalyser(solve::SearchLimits limits) : wak_(limits), arc_(Vertex
 
 WakValue WakAnalyser::component_value(const graph::Graph& g, const std::vector<std::uint64_t>& w) {
   WakValue v;
-  bool arc_kayles = g.loop_count() == 0;
-  for (auto x : w) arc_kayles &= x == 1;
-  if (arc_kayles) {
-    v.grundy = arc_.grundy(g);
-    v.methods.push_back("Arc-Kayles search (" + std::to_string(g.order()) + " vertices)");
+  bool unit = true;
+  for (auto x : w) unit &= x == 1;
+  if (unit && g.order() + g.loop_count() <= 512) {
+    // Weight 1 everywhere: Arc-Kayles, each loop replaced by a pendant vertex (Corollary 2;
+    // the pendant is heavy and reduces back to the loop), on the fast bitset solver.
+    graph::Graph h(g.order() + g.loop_count(), false);
+    int pendant = g.order();
+    for (auto [a, b] : g.edges()) h.add_edge(a, a == b ? pendant++ : b);
+    v.grundy = arc_.grundy(h);
+    v.methods.push_back("Arc-Kayles search (" + std::to_string(h.order()) + " vertices" +
+                        (g.loop_count() ? ", loops as pendant vertices by Corollary 2)" : ")"));
   } else if (g.order() > games::WakGraph::kMaxVertices) {
     throw InputError("WAK components are limited to 64 vertices unless every weight is 1 and there is no loop (got " +
                      std::to_string(g.order()) + ")");
