@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "cli/commands.h"
@@ -34,7 +35,8 @@ struct InfoOptions {
 
 void run_info(const InfoOptions& o) {
   graph::Graph g = graph::parse_graph(o.spec);
-  std::string order = graph::automorphisms(g).order;
+  const graph::AutomorphismGroup group = graph::automorphisms(g);
+  const std::string& order = group.order;
   mpz_class exact(order);
   if (o.json) {
     nlohmann::json j = {{"vertices", g.order()},
@@ -55,6 +57,19 @@ void run_info(const InfoOptions& o) {
   fmt::print("components     {}\n", g.components().size());
   if (g.directed()) fmt::print("acyclic        {}\n", g.is_acyclic() ? "yes" : "no");
   fmt::print("automorphisms  {}\n", order);
+  // Vertex orbits of Aut(g), each listed by vertex names.
+  std::string orbits;
+  const auto& orbit_of = group.orbits;
+  std::vector<std::vector<int>> cells(g.order());
+  for (int v = 0; v < g.order(); ++v) cells[orbit_of[v]].push_back(v);
+  for (const auto& cell : cells) {
+    if (cell.empty()) continue;
+    orbits += orbits.empty() ? "{" : " {";
+    for (std::size_t i = 0; i < cell.size(); ++i) orbits += (i ? "," : "") + g.vertex_name(cell[i]);
+    orbits += "}";
+  }
+  if (g.order() <= 200) fmt::print("vertex orbits  {}\n", orbits);
+  else fmt::print("vertex orbits  {} (listed for graphs of at most 200 vertices)\n", std::count(orbits.begin(), orbits.end(), '{'));
 }
 
 }  // namespace

@@ -49,7 +49,8 @@ class Graph {
   // Vertex sets of connected components (weak components when directed), each sorted.
   std::vector<std::vector<int>> components() const;
 
-  // An explicit edge-list spec that parses back to this graph ("0-1,1-2" or "a>b").
+  // An explicit edge-list spec that parses back to this graph ("0-1,1-2" or "a>b"). Not for
+  // an edgeless directed graph (it parses back undirected) or a lone identifier-named vertex.
   std::string to_spec() const;
 
  private:
@@ -61,6 +62,9 @@ class Graph {
 // Parses a graph spec: families K5, C4, P6, K2,3, S4, W5, Grid3x4, Petersen, T3, DP3,
 // OutStar3, InStar3, and explicit lists "0-1,1-2,2-2" (undirected, u-u a loop) or
 // "a>b,a>c" (arcs); a lone name adds an isolated vertex. Throws InputError naming the problem.
+// Conventions (spec.cpp has the full list): families number vertices from 0; Sn has centre 0
+// and n leaves; Wn has n vertices in all (Wolfram): hub 0 and the rim cycle 1..n-1;
+// GridRxC puts row r, column c at r*C+c. At most 100000 vertices and 10^6 edges.
 Graph parse_graph(std::string_view spec);
 
 }  // namespace cgtlab::graph

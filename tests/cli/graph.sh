@@ -51,6 +51,10 @@ text=$("$cgtlab" graph info --graph Petersen)
 for line in 'vertices       10' 'edges          15' 'loops          0' 'directed       no' 'automorphisms  120'; do
   if [[ "$text" != *"$line"* ]]; then echo "FAIL: graph info text lacks '$line':"; echo "$text"; failures=$((failures + 1)); fi
 done
+text=$("$cgtlab" graph info --graph P4)
+if [[ "$text" != *"vertex orbits  {0,3} {1,2}"* ]]; then echo "FAIL: P4 orbits:"; echo "$text"; failures=$((failures + 1)); fi
+text=$("$cgtlab" graph info --graph 'x-y,y-z')
+if [[ "$text" != *"vertex orbits  {x,z} {y}"* ]]; then echo "FAIL: x-y,y-z orbits:"; echo "$text"; failures=$((failures + 1)); fi
 text=$("$cgtlab" graph info --graph 'a>b,b>c,c>a')
 if [[ "$text" != *"acyclic        no"* ]]; then echo "FAIL: a 3-cycle of arcs is not reported cyclic"; failures=$((failures + 1)); fi
 
