@@ -24,6 +24,7 @@ bool Store::leq_nus(Id g, Id h) const {
 bool Store::leq(Id g, Id h) {
   if (g == h) return true;
   if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
+  charge();
   // Stops decide many comparisons at once: G <= H implies LS(G) <= LS(H) and
   // RS(G) <= RS(H), and LS(G) < RS(H) implies G < H (the difference has a negative
   // left stop).
@@ -96,6 +97,7 @@ Id Store::add(Id g, Id h) {
     for (Id hr : right(h)) right_opts.push(add(g, hr), 2);
   }
   Id result = reduce(std::move(left_opts), std::move(right_opts));
+  charge();
   add_memo_.emplace(key, result);
   return result;
 }
@@ -117,6 +119,7 @@ Id Store::ordinal_sum(Id g, Id h) {
   for (Id hl : left(h)) left_opts.push_back(ordinal_sum(g, hl));
   for (Id hr : right(h)) right_opts.push_back(ordinal_sum(g, hr));
   Id result = from_options(std::move(left_opts), std::move(right_opts));
+  charge();
   ordinal_memo_.emplace(key, result);
   return result;
 }

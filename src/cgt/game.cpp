@@ -130,5 +130,12 @@ Game Game::from_id(std::uint32_t id) {
 }
 
 std::size_t game_store_size() { return Store::get().size(); }
+std::uint64_t game_work_done() { return Store::get().work(); }
+
+GameWorkLimit::GameWorkLimit(std::uint64_t max_work) : previous_(Store::get().work_limit()) {
+  Store::get().set_work_limit(max_work);
+}
+
+GameWorkLimit::~GameWorkLimit() { Store::get().set_work_limit(previous_); }
 
 }  // namespace cgtlab::cgt

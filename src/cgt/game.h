@@ -91,6 +91,22 @@ class Game {
 
 // Number of distinct canonical forms in the store (for statistics and benchmarks).
 std::size_t game_store_size();
+// Work units done since the current GameWorkLimit was set (for calibration).
+std::uint64_t game_work_done();
+
+// While alive, caps the work of the store: each new canonical form, each comparison of
+// games that are not both x + n.^ + *m, and each new sum or ordinal sum counts one unit; beyond max_work (0: no cap) game
+// operations throw CapReached. Restores the previous cap when destroyed.
+class GameWorkLimit {
+ public:
+  explicit GameWorkLimit(std::uint64_t max_work);
+  ~GameWorkLimit();
+  GameWorkLimit(const GameWorkLimit&) = delete;
+  GameWorkLimit& operator=(const GameWorkLimit&) = delete;
+
+ private:
+  std::uint64_t previous_;
+};
 
 }  // namespace cgtlab::cgt
 

@@ -31,7 +31,13 @@ bool Store::KeyEq::same(const OptKey& a, const OptKey& b) {
          std::memcmp(a.opts, b.opts, sizeof(Id) * (a.n_left + a.n_right)) == 0;
 }
 
+void Store::throw_cap() const {
+  throw CapReached("game computation stopped after " + std::to_string(work_limit_) +
+                   " game operations (raise --max-positions, 0 = no cap)");
+}
+
 Id Store::new_node(Node n) {
+  charge();
   if (nodes_.size() >= kNone - 1) throw CapReached("game store full (2^32 canonical forms)");
   nodes_.push_back(n);
   return static_cast<Id>(nodes_.size() - 1);

@@ -76,6 +76,19 @@ class Store {
   bool leq(Id g, Id h);
   Id ordinal_sum(Id g, Id h);
 
+  // --- work cap: new records, comparisons of non-nus games, and memoized sums and
+  // ordinal sums each count one unit; beyond the limit (0: none) operations throw CapReached. The store
+  // stays consistent (every stored record and memo entry is complete and correct).
+  void set_work_limit(std::uint64_t limit) {
+    work_limit_ = limit;
+    work_ = 0;
+  }
+  std::uint64_t work_limit() const { return work_limit_; }
+  std::uint64_t work() const { return work_; }
+  void charge() {
+    if (work_limit_ != 0 && ++work_ > work_limit_) throw_cap();
+  }
+
   // --- properties (memoized) ---
   long birthday(Id g);
   // Stops, stored for every record when it is created.
@@ -140,6 +153,9 @@ class Store {
   void bypass_reversible_right(const Options& left, Options& right);
   void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
+
+  [[noreturn]] void throw_cap() const;
+  std::uint64_t work_ = 0, work_limit_ = 0;
 
   std::vector<Node> nodes_;
   std::vector<Nus> nus_;

@@ -3,15 +3,19 @@
 //   ^[0] = 0,  ^[n] = {^[n-1] | *}            (the sum ^ + ^<2> + ... + ^<n>)
 //   ^<1> = ^,  ^<n> = {0 | * - ^[n-1]}         (so ^<2> = {0|v*})
 // The printer names a canonical form x + (+-)^<n> [+ *] or x + (+-)^[n] [+ *] by looking
-// its infinitesimal part up in a table of these forms for 2 <= n <= kMaxNamedUptimal.
+// its infinitesimal part up in a table of these forms for 2 <= n <= kMaxNamedUptimal,
+// built lazily for the n that the birthday allows.
 #include <absl/container/flat_hash_map.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "cgt/notation_internal.h"
 
 namespace cgtlab::cgt::detail {
 
 namespace {
-constexpr long kMaxNamedUptimal = 32;
+constexpr long kMaxNamedUptimal = 256;
 }
 
 Id up_to_nth(long n) {
@@ -30,27 +34,32 @@ Id up_nth(long n) {
 }
 
 std::optional<std::string> uptimal_name(Id g) {
+  // Names of ^<n>, v<n>, ^[n], v[n] and the same plus *, added per n on demand. Each of
+  // them has birthday n + 1 or n + 2, so a game of birthday b needs n in b-2 .. b-1.
   static absl::flat_hash_map<Id, std::string> names;
+  static std::vector<bool> built;
   Store& s = Store::get();
-  if (names.empty()) {
-    Id star = s.nus(Dyadic(0), 0, 1);
-    for (long n = 2; n <= kMaxNamedUptimal; ++n) {
-      std::string k = std::to_string(n);
-      auto add = [&](Id v, const std::string& name) {
-        names.emplace(v, name);
-        names.emplace(s.add(v, star), name + "*");
-      };
-      Id nth = up_nth(n), to_nth = up_to_nth(n);
-      add(nth, "^<" + k + ">");
-      add(s.neg(nth), "v<" + k + ">");
-      add(to_nth, "^[" + k + "]");
-      add(s.neg(to_nth), "v[" + k + "]");
-    }
-  }
   if (s.is_nus(g)) return std::nullopt;
   Dyadic x = s.left_stop(g);
   if (!(x == s.right_stop(g))) return std::nullopt;
   Id h = x.is_zero() ? g : s.add(g, s.number(-x));
+  long b = s.birthday(h);
+  Id star = s.nus(Dyadic(0), 0, 1);
+  for (long n = std::max(2L, b - 2); n <= std::min(b - 1, kMaxNamedUptimal); ++n) {
+    if (static_cast<std::size_t>(n) >= built.size()) built.resize(static_cast<std::size_t>(n) + 1, false);
+    if (built[static_cast<std::size_t>(n)]) continue;
+    built[static_cast<std::size_t>(n)] = true;
+    std::string k = std::to_string(n);
+    auto add = [&](Id v, const std::string& name) {
+      names.emplace(v, name);
+      names.emplace(s.add(v, star), name + "*");
+    };
+    Id nth = up_nth(n), to_nth = up_to_nth(n);
+    add(nth, "^<" + k + ">");
+    add(s.neg(nth), "v<" + k + ">");
+    add(to_nth, "^[" + k + "]");
+    add(s.neg(to_nth), "v[" + k + "]");
+  }
   auto it = names.find(h);
   if (it == names.end()) return std::nullopt;
   return x.is_zero() ? it->second : x.str() + it->second;

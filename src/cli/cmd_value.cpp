@@ -50,18 +50,32 @@ void run_with_large_stack(const std::function<void()>& work) {
   if (job.error) std::rethrow_exception(job.error);
 }
 
+// Default cap on new canonical forms plus memoized operations: some seconds of work.
+constexpr std::uint64_t kDefaultMaxWork = 20'000'000;
+
 struct ValueArgs {
   std::string expr;
   bool json = false;
+  std::uint64_t max_work = kDefaultMaxWork;
 };
 
 struct CompareArgs {
   std::string left, right;
   bool json = false;
+  std::uint64_t max_work = kDefaultMaxWork;
 };
+
+void add_work_cap(CLI::App* cmd, std::uint64_t& value) {
+  cmd->add_option("--max-positions", value,
+                  "stop with exit code 2 after this many new canonical forms and memoized operations "
+                  "(0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+}
 
 void run_value(const ValueArgs& a) {
   run_with_large_stack([&] {
+    cgt::GameWorkLimit cap(a.max_work);
     cgt::Game g = cgt::Game::parse(a.expr);
     if (!a.json) {
       std::cout << g.str() << '\n';
@@ -79,6 +93,7 @@ void run_value(const ValueArgs& a) {
 
 void run_compare(const CompareArgs& a) {
   run_with_large_stack([&] {
+    cgt::GameWorkLimit cap(a.max_work);
     cgt::Game g = cgt::Game::parse(a.left);
     cgt::Game h = cgt::Game::parse(a.right);
     std::string rel = cgt::to_string(g.compare(h));
@@ -104,6 +119,7 @@ void add_value_commands(CLI::App& app) {
   value->add_option("expr", value_args->expr, "game expression, e.g. \"^+^+*\" or \"{0||0|-2}\"")->required();
   value->add_flag("--json", value_args->json,
                   "print {\"value\",\"outcome\",\"birthday\",\"left_stop\",\"right_stop\"} as JSON");
+  add_work_cap(value, value_args->max_work);
   value->callback([value_args] { run_value(*value_args); });
 
   auto compare_args = std::make_shared<CompareArgs>();
@@ -113,6 +129,7 @@ void add_value_commands(CLI::App& app) {
   compare->add_option("G", compare_args->left, "first game expression")->required();
   compare->add_option("H", compare_args->right, "second game expression")->required();
   compare->add_flag("--json", compare_args->json, "print {\"relation\",\"left\",\"right\"} as JSON");
+  add_work_cap(compare, compare_args->max_work);
   compare->callback([compare_args] { run_compare(*compare_args); });
 }
 

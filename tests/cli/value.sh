@@ -50,6 +50,12 @@ for bad in '{1|' '}' '' '1/3' '{1||2||3}' '*x' '^^ ^' '{1,|2}' 'Tiny(' '((((' '*
   expect_exit2 value "$bad"
 done
 expect_exit2 compare '{0|*}' '{'
+# A computation beyond the work cap stops with exit 2 (never hangs); 0 lifts the cap.
+switches='+-1+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}'
+expect_exit2 value --max-positions 100 "$switches"
+expect_exit2 value '*65536 + {1|0}'
+# by hand: +-8 + H - 5 = {3 + H | -13 + H}, H = +-3 + H', H' = +-2 + +-1 = +-{3|1}
+expect_out '{9|7||5|3|||+-{3|1}||||-7|-9||-11|-13|||-13|-15||-17|-19}' value --max-positions 0 '+-1 + +-2 + +-3 + {8|-8} + -5'
 expect_exit2 compare '{0|*}'
 expect_exit2 value
 
