@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "analysis/blocking_green.h"
@@ -291,6 +292,44 @@ void add_lemma34(std::vector<Claim>& out) {
         }
         return t.finding("values");
       }, "", "k = 2..40"));
+
+  out.push_back(make(
+      "002.T3.3.proof", "002", "Theorem 3.3 (the options in its proof)",
+      "from [[0,0],[0,0],[1,k]]: Left's options are -3k+2 and -3k+3; Right's are [[0,l],[0,0],[1,k-l]] = "
+      "(-3k+l+3)+{0|-k+l+2} (l<k), [[0,k],[0,0],[1,0]] = -2k+4, [[0,0],[0,j],[1,k-j]] = (-3k+j+2)+{0|-k+3} "
+      "(1<j<k), (-3k+3)+{0|-k+4} (j=1), (-2k+2)+{0|-k+3} (j=k); the j=1 move is Right's best",
+      "k = 2..12", [g](const RunOptions&) {
+        Tally t;
+        auto& a = analyzer(g);
+        for (int k = 2; k <= 12; ++k) {
+          auto m = a.moves(br({{0, 0}, {0, 0}, {1, k}}));
+          auto shifted = [](long x, long y) { return n(x) + sw(0, y); };  // x + {0 | y}
+          for (const auto& o : m.left) {
+            // The blue pebble goes to the source (-3k+2, Lemma 3.4 (1)) or the middle (-3k+3, (3)).
+            Game paper = o.result[0].blue == 1 ? n(-3 * k + 2) : n(-3 * k + 3);
+            t.check(o.value == paper, [&] {
+              return fmt::format("k={} Left {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str());
+            });
+          }
+          std::optional<Game> best_move;
+          for (const auto& o : m.right) {
+            const int l = o.result[0].red, j = o.result[1].red;
+            Game paper = l > 0 ? (l < k ? shifted(-3 * k + l + 3, -k + l + 2) : n(-2 * k + 4))
+                               : (j == 1 ? shifted(-3 * k + 3, -k + 4)
+                                         : j < k ? shifted(-3 * k + j + 2, -k + 3) : shifted(-2 * k + 2, -k + 3));
+            t.check(o.value == paper, [&] {
+              return fmt::format("k={} Right {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str());
+            });
+            if (l == 0 && j == 1) best_move = o.value;
+          }
+          for (const auto& o : m.right)
+            t.check(best_move && *best_move <= o.value, [&] {
+              return fmt::format("k={}: Right's move to [[0,0],[0,1],[1,k-1]] is not <= {} ({})", k, o.move,
+                                 o.value.str());
+            });
+        }
+        return t.finding("options and Right's best move");
+      }));
 
   out.push_back(make(
       "002.table", "002", "Table of values (Section 3)",
