@@ -45,7 +45,21 @@ void BM_SumOfHotGames(benchmark::State& state) {
   }
   state.counters["store"] = static_cast<double>(cgtlab::cgt::game_store_size());
 }
-BENCHMARK(BM_SumOfHotGames)->Arg(8)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SumOfHotGames)->Arg(8)->Arg(12)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Sums of k + {0 | -k}-style games {k | {0 | -k}}, k = 1..n: hot games with tiny-like
+// followers, many incomparable options.
+void BM_SumOfHotTinies(benchmark::State& state) {
+  long n = state.range(0);
+  for (auto _ : state) {
+    Game sum;
+    for (long k = 1; k <= n; ++k) sum += Game::from_options({Game::integer(k)}, {sw(Dyadic(0), Dyadic(-k))});
+    benchmark::DoNotOptimize(sum.id());
+    state.counters["birthday"] = static_cast<double>(sum.birthday());
+  }
+  state.counters["store"] = static_cast<double>(cgtlab::cgt::game_store_size());
+}
+BENCHMARK(BM_SumOfHotTinies)->Arg(10)->Arg(12)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 std::vector<Game> random_games(unsigned seed, int per_day, int days) {
   std::mt19937 rng(seed);
