@@ -164,3 +164,18 @@ TEST(Properties, StopsAndOutcomes) {
     if (g.left_stop() < 0) EXPECT_EQ(o, Outcome::R) << g.str();
   }
 }
+
+TEST(Properties, RoundTripOfNamedGamesAndTheirSums) {
+  std::vector<Game> named;
+  for (const char* s : {"Tiny(2)", "Miny(1/2)", "2Tiny(1)", "^<3>", "v[2]", "^[3]*", "+-1", "+-{2,{3|1}}", "1/2*",
+                        "{3|1||-2}", "^*6", "-3/4v3*2", "Tiny({3|1})", "+-(1/2*)", "1:*", "{1|*}"})
+    named.push_back(Game::parse(s));
+  for (Game a : named) {
+    for (Game b : named) {
+      Game g = a + b;
+      std::string s = g.str();
+      EXPECT_EQ(Game::parse(s), g) << a.str() << " + " << b.str() << " printed " << s;
+      EXPECT_EQ(Game::parse((-g).str()), -g) << s;
+    }
+  }
+}
