@@ -179,3 +179,36 @@ TEST(Properties, RoundTripOfNamedGamesAndTheirSums) {
     }
   }
 }
+
+// A second method for sums: the disjunctive sum of two raw trees, played out by the
+// definition, must have the outcome of the canonical sum.
+namespace {
+RawPtr raw_sum(const RawPtr& a, const RawPtr& b) {
+  auto s = std::make_shared<Raw>();
+  for (const auto& x : a->left) s->left.push_back(raw_sum(x, b));
+  for (const auto& x : b->left) s->left.push_back(raw_sum(a, x));
+  for (const auto& x : a->right) s->right.push_back(raw_sum(x, b));
+  for (const auto& x : b->right) s->right.push_back(raw_sum(a, x));
+  return s;
+}
+Outcome raw_outcome(const RawPtr& g) {
+  auto zero = std::make_shared<Raw>();
+  bool geq = raw_leq(zero, g), leq = raw_leq(g, zero);
+  return geq && leq ? Outcome::P : geq ? Outcome::L : leq ? Outcome::R : Outcome::N;
+}
+}  // namespace
+
+TEST(Properties, SumsAgreeWithRawDisjunctiveSums) {
+  std::mt19937 rng(21);
+  std::vector<RawPtr> raws = random_raw(rng, 2, 40);
+  std::uniform_int_distribution<std::size_t> pick(0, raws.size() - 1);
+  int kinds[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 400; ++i) {
+    RawPtr a = raws[pick(rng)], b = raws[pick(rng)];
+    Game sum = value(a) + value(b);
+    Outcome o = raw_outcome(raw_sum(a, b));
+    EXPECT_EQ(sum.outcome(), o) << value(a).str() << " + " << value(b).str();
+    ++kinds[static_cast<int>(o)];
+  }
+  for (int k : kinds) EXPECT_GT(k, 10);  // every outcome class occurs
+}
