@@ -40,7 +40,7 @@ WakValue WakAnalyser::component_value(const graph::Graph& g, const std::vector<s
     v.methods.push_back("Arc-Kayles search (" + std::to_string(h.order()) + " vertices" +
                         (g.loop_count() ? ", loops as pendant vertices by Corollary 2)" : ")"));
   } else if (g.order() > games::WakGraph::kMaxVertices) {
-    throw InputError("WAK components are limited to 64 vertices unless every weight is 1 and there is no loop (got " +
+    throw InputError("WAK components are limited to 64 vertices unless every weight is 1 (got " +
                      std::to_string(g.order()) + ")");
   } else if (position_bound(w) > kSearchBound && is_depth2_tree(g, w)) {
     auto r = depth2_tree_outcome(g, w);
