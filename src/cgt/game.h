@@ -1,7 +1,9 @@
 // Canonical short partizan games. Every canonical form lives once in a hash-consed store
 // and a Game is a 32-bit handle to it, so equality is an id compare. Numbers, nimbers and
-// ups (x + n.^ + *m) are a packed fast path that never builds option lists; sums,
-// negation and comparison are memoized in non-lossy tables that live for the whole run.
+// ups (x + n.^ + *m) are a packed fast path: their sums and comparisons are arithmetic,
+// a number is never expanded (number avoidance), and other nus values build their option
+// lists only on demand (left_options(), or a sum with a general game). Sums, negation
+// and comparison are memoized in non-lossy tables that live for the whole run.
 //
 // The store is process-wide and not thread-safe: use it from one thread.
 #pragma once
