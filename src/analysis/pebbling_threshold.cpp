@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 
 #include "graph/graph.h"
 #include "util/error.h"
@@ -148,7 +149,11 @@ std::vector<Pebbling::Position> pebbling_p_positions(const Pebbling& rules, int 
   }
   solve::LayeredSearch<Pebbling> search(rules, limits);
   while (search.layer().measure < total) search.advance();
-  if (!labelled) return search.p_positions();
+  if (!labelled) {
+    auto out = search.p_positions();
+    std::sort(out.begin(), out.end(), std::greater<>());  // for display: largest counts first
+    return out;
+  }
   std::vector<Pebbling::Position> out;
   const auto& layer = search.layer();
   rules.for_each_labelled(total, [&](const Pebbling::Position& p) {

@@ -141,16 +141,19 @@ bool Pebbling::terminal(const Position& p) const {
   return true;
 }
 
-void Pebbling::resort_descending(Position& p) {
-  // Insertion sort: after one move only two entries are out of place.
-  for (std::size_t i = 1; i < p.size(); ++i) {
-    Count x = p[i];
-    std::size_t j = i;
-    while (j > 0 && p[j - 1] < x) {
-      p[j] = p[j - 1];
-      --j;
-    }
-    p[j] = x;
+void Pebbling::resort_descending(Position& p, int down, int up) {
+  // Only two entries are out of place: sink the lowered one, then float the raised one.
+  const int n = static_cast<int>(p.size());
+  int i = down;
+  while (i + 1 < n && p[i + 1] > p[i]) {
+    std::swap(p[i], p[i + 1]);
+    if (i + 1 == up) up = i;  // the raised entry moved one place left
+    ++i;
+  }
+  int j = up;
+  while (j > 0 && p[j - 1] < p[j]) {
+    std::swap(p[j - 1], p[j]);
+    --j;
   }
 }
 

@@ -93,8 +93,9 @@ class Pebbling {
   template <class F> void for_each_labelled(int total, F&& f) const;
 
  private:
-  // Restores descending order after a move or un-move changed two entries (K_n).
-  static void resort_descending(Position& p);
+  // Restores descending order after a move or un-move lowered entry `down` and raised
+  // entry `up` of a descending tuple (K_n).
+  static void resort_descending(Position& p, int down, int up);
   template <class F> void for_each_bounded(int n, int total, int cap, F&& f) const;
 
   graph::Graph graph_;
@@ -134,7 +135,7 @@ void Pebbling::for_each_canonical_option(const Position& rep, F&& f) const {
         Position q = rep;
         q[i] = static_cast<Count>(q[i] - (k_ + 1));
         q[j] = static_cast<Count>(q[j] + k_);
-        resort_descending(q);
+        resort_descending(q, i, j);
         if (!keep_going(f, q)) return;
       }
     }
@@ -160,7 +161,7 @@ void Pebbling::for_each_canonical_predecessor(const Position& rep, F&& f) const 
         Position q = rep;
         q[i] = static_cast<Count>(q[i] - k_);
         q[j] = static_cast<Count>(q[j] + k_ + 1);
-        resort_descending(q);
+        resort_descending(q, i, j);
         f(q);
       }
     }

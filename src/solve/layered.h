@@ -23,6 +23,8 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstring>
+#include <type_traits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,6 +65,22 @@ concept ClassCountable = ClassEnumerable<R> && requires(const R& r, int t) {
 
 enum class Side { P, N };
 
+// The order the search keeps its sets in. Any strict order works (it is never shown);
+// for a contiguous range of trivially copyable counts, comparing bytes (length first) is
+// several times cheaper than a lexicographic comparison.
+struct ByteOrder {
+  template <class P>
+  bool operator()(const P& a, const P& b) const {
+    if constexpr (requires { a.data(); a.size(); } &&
+                  std::is_trivially_copyable_v<std::remove_cvref_t<decltype(*a.data())>>) {
+      if (a.size() != b.size()) return a.size() < b.size();
+      return std::memcmp(a.data(), b.data(), a.size() * sizeof(*a.data())) < 0;
+    } else {
+      return a < b;
+    }
+  }
+};
+
 template <LayeredRuleset R>
 class LayeredSearch {
  public:
@@ -71,14 +89,14 @@ class LayeredSearch {
   struct Layer {
     int measure = 0;
     Side stored = Side::P;            // which side `positions` lists
-    std::vector<Position> positions;  // canonical, sorted, distinct
+    std::vector<Position> positions;  // canonical, distinct, sorted by ByteOrder
     Weight all = 0;                   // labelled positions of this measure
     Weight p_weight = 0;              // labelled P-positions of this measure
     bool all_n() const { return p_weight == 0; }
     bool all_p() const { return p_weight == all; }
     // Whether a canonical representative of this measure is a P-position.
     bool is_p(const Position& rep) const {
-      bool listed = std::binary_search(positions.begin(), positions.end(), rep);
+      bool listed = std::binary_search(positions.begin(), positions.end(), rep, ByteOrder{});
       return stored == Side::P ? listed : !listed;
     }
   };
@@ -140,7 +158,7 @@ class LayeredSearch {
     return layer_;
   }
 
-  // The P-positions of the current layer, one per class, sorted.
+  // The P-positions of the current layer, one per class (in ByteOrder).
   std::vector<Position> p_positions() const requires ClassEnumerable<R> {
     if (layer_.stored == Side::P) return layer_.positions;
     return complement(layer_);
@@ -154,7 +172,7 @@ class LayeredSearch {
     dedupe(all);
     std::vector<Position> out;
     std::set_difference(all.begin(), all.end(), layer.positions.begin(), layer.positions.end(),
-                        std::back_inserter(out));
+                        std::back_inserter(out), ByteOrder{});
     return out;
   }
 
@@ -234,9 +252,9 @@ class LayeredSearch {
 
   static void sort(std::vector<Position>& v) {
     if (v.size() < kParallelGrain) {
-      std::sort(v.begin(), v.end());
+      std::sort(v.begin(), v.end(), ByteOrder{});
     } else {
-      tbb::parallel_sort(v.begin(), v.end());
+      tbb::parallel_sort(v.begin(), v.end(), ByteOrder{});
     }
   }
 
