@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* kNotationHelp =
     "Games in CGSuite's notation (docs/notation.md): numbers 5, -1/2; nimbers *, *8; ups ^, ^^, ^3, v, "
-    "vv, v3, and sums like 73/16v9*8; +-1 = {1|-1}; Tiny(2) = {0||0|-2}, Miny(2), 2Tiny(2); braces "
+    "vv, v3, and sums like 73/16v9*8; uptimals ^<2> = {0|v*}, ^[2] = ^ + ^<2>; +-1 = {1|-1}; Tiny(2) = {0||0|-2}, Miny(2), 2Tiny(2); braces "
     "{L|R} with options separated by ',' and nesting marked by |, ||, |||; G+H, G-H, -G, ordinal sum "
     "G:H, parentheses. An expression that starts with '-' must follow '--'.";
 
@@ -67,8 +67,8 @@ struct CompareArgs {
 
 void add_work_cap(CLI::App* cmd, std::uint64_t& value) {
   cmd->add_option("--max-positions", value,
-                  "stop with exit code 2 after this many new canonical forms and memoized operations "
-                  "(0: no cap)")
+                  "stop with exit code 2 after this many game operations (new canonical forms, "
+                  "comparisons, new sums; 0: no cap)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
 }
