@@ -1,5 +1,8 @@
 #include "analysis/wak_convert.h"
 
+#include <algorithm>
+#include <string>
+
 #include "analysis/wak_reduce.h"
 #include "util/error.h"
 
@@ -39,14 +42,19 @@ graph::Graph wak_to_arc_kayles(const WakGraph& p, std::uint64_t max_vertices) {
 }
 
 WakGraph rooks_to_wak(const games::RookBoard& b, bool merge_rectangles) {
-  // Segment ids: for each square, its maximal column segment and row segment.
+  // Maximal column segments, then maximal row segments, with their squares' bounding boxes.
+  struct Segment {
+    bool vertical;
+    int r0, c0, r1, c1;
+  };
+  std::vector<Segment> segs;
   std::vector<int> col_seg(b.rows * b.cols, -1), row_seg(b.rows * b.cols, -1);
   WakGraph p;
-  auto add_segments = [&](bool vertical) {
+  for (int vertical = 1; vertical >= 0; --vertical) {
     int outer = vertical ? b.cols : b.rows, inner = vertical ? b.rows : b.cols;
     for (int o = 0; o < outer; ++o) {
+      auto sq = [&](int k) { return vertical ? b.index(k, o) : b.index(o, k); };
       for (int i = 0; i < inner;) {
-        auto sq = [&](int k) { return vertical ? b.index(k, o) : b.index(o, k); };
         if (b.hole[sq(i)]) {
           ++i;
           continue;
@@ -54,30 +62,58 @@ WakGraph rooks_to_wak(const games::RookBoard& b, bool merge_rectangles) {
         int j = i;
         bool has_rook = false;
         while (j < inner && !b.hole[sq(j)]) has_rook |= b.rook[sq(j++)] != 0;
-        auto name_of = [&](int k) { return vertical ? games::square_name(k, o) : games::square_name(o, k); };
-        std::string name = std::string(vertical ? "c_" : "r_") + name_of(i) + (j - i == 1 ? "" : "_" + name_of(j - 1));
-        int v = p.add_vertex(has_rook ? 0 : 1, false, name);
+        // Temporary names: the segment's index, so that merged vertices ("3_7") can be traced.
+        int v = p.add_vertex(has_rook ? 0 : 1, false, std::to_string(segs.size()));
+        segs.push_back(vertical ? Segment{true, i, o, j - 1, o} : Segment{false, o, i, o, j - 1});
         for (int k = i; k < j; ++k) (vertical ? col_seg : row_seg)[sq(k)] = v;
         i = j;
       }
     }
-  };
-  add_segments(true);
-  add_segments(false);
+  }
   for (int i = 0; i < b.rows * b.cols; ++i)
     if (!b.hole[i]) p.add_edge(col_seg[i], row_seg[i]);
-  if (!merge_rectangles) return p;
-  // Dead segments go; segments crossing the same segments merge into rectangles.
-  for (;;) {
-    bool changed = false;
-    for (const auto& r : applicable_reductions(p))
-      if (r.kind == ReductionKind::Dead || r.kind == ReductionKind::Twins) {
-        p = apply_reduction(p, r);
-        changed = true;
-        break;
-      }
-    if (!changed) return p;
+  if (merge_rectangles) {
+    // Dead segments go; segments crossing the same segments merge into rectangles.
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const auto& r : applicable_reductions(p))
+        if (r.kind == ReductionKind::Dead || r.kind == ReductionKind::Twins) {
+          p = apply_reduction(p, r);
+          changed = true;
+          break;
+        }
+    }
   }
+  // Names: c_a1_b6 is the column rectangle with corners a1 and b6, r_a3_h3 a row rectangle;
+  // twins that do not form one rectangle keep each piece's name, joined by "__".
+  for (auto& name : p.names) {
+    std::vector<int> parts;
+    std::size_t start = 0;
+    for (std::size_t k = 0; k <= name.size(); ++k)
+      if (k == name.size() || name[k] == '_') {
+        parts.push_back(std::stoi(name.substr(start, k - start)));
+        start = k + 1;
+      }
+    auto piece = [&](const Segment& g) {
+      std::string n = std::string(g.vertical ? "c_" : "r_") + games::square_name(g.r0, g.c0);
+      if (g.r0 != g.r1 || g.c0 != g.c1) n += "_" + games::square_name(g.r1, g.c1);
+      return n;
+    };
+    Segment box = segs[parts[0]];
+    long long area = 0;
+    for (int i : parts) {
+      const Segment& g = segs[i];
+      box = {box.vertical, std::min(box.r0, g.r0), std::min(box.c0, g.c0), std::max(box.r1, g.r1), std::max(box.c1, g.c1)};
+      area += static_cast<long long>(g.r1 - g.r0 + 1) * (g.c1 - g.c0 + 1);
+    }
+    if (area == static_cast<long long>(box.r1 - box.r0 + 1) * (box.c1 - box.c0 + 1)) {
+      name = piece(box);
+    } else {
+      name.clear();
+      for (int i : parts) name += (name.empty() ? "" : "__") + piece(segs[i]);
+    }
+  }
+  return p;
 }
 
 }  // namespace cgtlab::analysis
