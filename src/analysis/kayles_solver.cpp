@@ -76,6 +76,7 @@ cgt::Grundy mex_of(std::vector<cgt::Grundy>& seen) {
 
 struct KaylesSolver::Impl {
   absl::flat_hash_map<CanonKey, std::uint32_t> canon;
+  std::uint64_t key_bytes = 0;  // heap bytes of the canonical keys
   std::uint64_t labelled = 0;
   std::uint64_t nauty_calls = 0;
 };
@@ -167,8 +168,14 @@ class Run {
     each_move(comp, [&](const Bits<W>& rest, const std::vector<int>&) { seen.push_back(solve_set(rest)); });
     cgt::Grundy g = mex_of(seen);
     raw_.emplace(comp, static_cast<std::uint32_t>(g));
-    if (k > kSmall) shared_.canon.emplace(std::move(key), static_cast<std::uint32_t>(g));
-    limits_.check(raw_.size() + shared_.canon.size());
+    if (k > kSmall) {
+      shared_.key_bytes += key.capacity() * sizeof(std::uint64_t);
+      shared_.canon.emplace(std::move(key), static_cast<std::uint32_t>(g));
+    }
+    // Memory: both tables' slots (key, value, control byte) and the canonical keys' heap.
+    const std::uint64_t bytes = raw_.capacity() * (sizeof(Bits<W>) + 5) +
+                                shared_.canon.capacity() * (sizeof(CanonKey) + 5) + shared_.key_bytes;
+    limits_.check(raw_.size() + shared_.canon.size(), bytes);
     return g;
   }
 

@@ -104,3 +104,14 @@ TEST(ArcKayles, LargePathUsesWideBitsets) {
   }
   EXPECT_EQ(g, d[150]);
 }
+
+TEST(ArcKayles, CapsStopTheSearch) {
+  solve::SearchLimits positions;
+  positions.max_positions = 50;
+  analysis::KaylesSolver a(analysis::VertexGame::ArcKayles, positions);
+  EXPECT_THROW(a.grundy(graph::parse_graph("Grid4x5")), CapReached);
+  solve::SearchLimits memory;
+  memory.max_memory_bytes = 4096;
+  analysis::KaylesSolver b(analysis::VertexGame::ArcKayles, memory);
+  EXPECT_THROW(b.grundy(graph::parse_graph("Grid4x5")), CapReached);
+}
