@@ -2,7 +2,9 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <algorithm>
 #include <array>
+#include <string>
 #include <bit>
 
 #include "analysis/kayles_canon.h"
@@ -180,6 +182,9 @@ class Run {
   }
 
   CanonKey canonical_key_of(const Bits<W>& comp, int k) {
+    long long degree_sum = 0;
+    comp.each([&](int v) { degree_sum += (adj_[v] & comp).count(); });
+    if (degree_sum == 2LL * (k - 1)) return tree_key(comp, k);  // connected with k-1 edges: a tree
     ++shared_.nauty_calls;
     int index[64 * W];
     int local = 0;
@@ -195,6 +200,54 @@ class Run {
       ++local;
     });
     return canonical_key(k, rows_, words);
+  }
+
+  // Trees (paths above all) skip nauty: the AHU encoding rooted at the centre (the smaller of
+  // the two encodings when there are two centres) is a canonical form of a free tree. The key
+  // starts with k and then ~0, which no nauty key has there (row 0 never contains vertex 0).
+  CanonKey tree_key(const Bits<W>& comp, int k) {
+    std::vector<int> vs;
+    comp.each([&](int v) { vs.push_back(v); });
+    int index[64 * W];
+    for (int i = 0; i < k; ++i) index[vs[i]] = i;
+    std::vector<std::vector<int>> nb(k);
+    for (int i = 0; i < k; ++i) (adj_[vs[i]] & comp).each([&](int u) { nb[i].push_back(index[u]); });
+    // Centres: peel leaves layer by layer.
+    std::vector<int> degree(k), layer;
+    for (int i = 0; i < k; ++i) {
+      degree[i] = static_cast<int>(nb[i].size());
+      if (degree[i] <= 1) layer.push_back(i);
+    }
+    int left = k;
+    while (left > 2) {
+      left -= static_cast<int>(layer.size());
+      std::vector<int> next;
+      for (int v : layer)
+        for (int u : nb[v])
+          if (--degree[u] == 1) next.push_back(u);
+      layer = std::move(next);
+    }
+    std::string best;
+    for (int centre : layer) {
+      std::string e = encode(nb, centre, -1);
+      if (best.empty() || e < best) best = std::move(e);
+    }
+    CanonKey key{static_cast<std::uint64_t>(k), ~std::uint64_t{0}};
+    key.resize(2 + (best.size() + 63) / 64, 0);
+    for (std::size_t i = 0; i < best.size(); ++i)
+      if (best[i] == '(') key[2 + i / 64] |= std::uint64_t{1} << (i % 64);
+    return key;
+  }
+
+  static std::string encode(const std::vector<std::vector<int>>& nb, int v, int parent) {
+    std::vector<std::string> children;
+    for (int u : nb[v])
+      if (u != parent) children.push_back(encode(nb, u, v));
+    std::sort(children.begin(), children.end());
+    std::string e = "(";
+    for (const auto& c : children) e += c;
+    e += ")";
+    return e;
   }
 
   // Components this small are cheaper to solve through their options (memoized by exact
