@@ -179,3 +179,22 @@ TEST(CoinsSums, LongLinesUseTheAlgorithm) {
   analysis::CoinsValuer searcher(20);
   EXPECT_EQ(searcher.value("0111011010011011101").game, v.game);
 }
+
+TEST(CoinsSums, GeneralEngineFallbackAgreesWithSearch) {
+  // The fallback the valuer uses when the number search meets a non-number (never, by
+  // Theorem 3.2) must give the same canonical forms.
+  analysis::CoinsValuer valuer;
+  for (const char* s : {"1011", "011101", "1001", "0101011111", "0111011", "000001"}) {
+    EXPECT_EQ(analysis::coins_value_by_general_engine(s), valuer.value(s).game) << s;
+  }
+}
+
+TEST(CoinsSums, EveryWinningMoveIsWinningAndNoOtherIs) {
+  analysis::CoinsValuer valuer;
+  auto sum = analysis::analyse_coins_sum({"011101", "1001", "0001"}, valuer);
+  // 3/8 + 1/4 - 3 < 0: Right wins whoever starts, so Left has no winning move.
+  EXPECT_EQ(sum.outcome, cgt::Outcome::R);
+  EXPECT_TRUE(sum.left_winning.empty());
+  for (const auto& m : sum.right_winning) EXPECT_TRUE(m.sum_after <= cgt::Game());
+  EXPECT_FALSE(sum.right_winning.empty());
+}

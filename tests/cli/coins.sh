@@ -32,6 +32,9 @@ for bad in 10x2 "" 1-1; do
   [ $rc -eq 2 ] || fail "malformed '$bad' should exit 2, got $rc"
   [ "$(wc -l < "$err")" -eq 1 ] || fail "error should be one line: $(cat "$err")"
 done
+"$cgtlab" coins value 1111111111111111111111 --max-positions 10 >/dev/null 2>"$err"; rc=$?
+[ $rc -eq 2 ] || fail "--max-positions should stop the search with exit 2, got $rc"
+grep -q "max-positions" "$err" || fail "cap message: $(cat "$err")"
 "$cgtlab" coins algorithm abc >/dev/null 2>&1; [ $? -eq 2 ] || fail "algorithm on a bad string should exit 2"
 "$cgtlab" coins value --help | grep -q "Left chooses i < j" || fail "--help should state the rules"
 echo "coins CLI: ok"
