@@ -48,7 +48,7 @@ static void BM_WakSection7(benchmark::State& state) {
     benchmark::DoNotOptimize(a.value(g, w));
   }
 }
-BENCHMARK(BM_WakSection7)->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WakSection7)->Arg(4)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
 static void BM_Rooks(benchmark::State& state) {
   auto b = games::parse_rook_board("6x8", "b3,c5,f2,g6");
