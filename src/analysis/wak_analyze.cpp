@@ -39,15 +39,16 @@ WakValue WakAnalyser::component_value(const graph::Graph& g, const std::vector<s
     v.grundy = arc_.grundy(h);
     v.methods.push_back("Arc-Kayles search (" + std::to_string(h.order()) + " vertices" +
                         (g.loop_count() ? ", loops as pendant vertices by Corollary 2)" : ")"));
-  } else if (g.order() > games::WakGraph::kMaxVertices) {
-    throw InputError("WAK components are limited to 64 vertices unless every weight is 1 (got " +
-                     std::to_string(g.order()) + ")");
-  } else if (position_bound(w) > kSearchBound && is_depth2_tree(g, w)) {
+  } else if ((position_bound(w) > kSearchBound || g.order() > games::WakGraph::kMaxVertices) &&
+             is_depth2_tree(g, w)) {
     auto r = depth2_tree_outcome(g, w);
     v.grundy = r->grundy;
     v.outcome = r->outcome;
     v.methods.push_back("Theorem 1 (loopless tree of depth <= 2), reduced to " + r->reduced);
     return v;
+  } else if (g.order() > games::WakGraph::kMaxVertices) {
+    throw InputError("WAK components are limited to 64 vertices unless every weight is 1 (got " +
+                     std::to_string(g.order()) + ")");
   } else {
     auto p = games::make_wak(g, w);
     int large = -1, count = 0;
