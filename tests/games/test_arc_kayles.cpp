@@ -126,10 +126,11 @@ TEST(ArcKayles, CanonicalKeysOnLargerComponents) {
     int n = 13 + static_cast<int>(rng() % 8);
     graph::Graph g(n, false);
     for (int v = 1; v < n; ++v) g.add_edge(v, static_cast<int>(rng() % v));  // a random tree
-    if (t % 2 == 1)
-      for (int e = 0; e < 3; ++e) g.add_edge(static_cast<int>(rng() % n), static_cast<int>((rng() % (n - 1) + 1 + rng() % n) % n));
-    bool has_loop = g.loop_count() > 0;
-    if (has_loop) continue;
+    if (t % 2 == 1)  // a few extra edges: cycles, so nauty keys these
+      for (int e = 0; e < 3; ++e) {
+        int u = static_cast<int>(rng() % n), v = static_cast<int>(rng() % n);
+        if (u != v) g.add_edge(u, v);
+      }
     ASSERT_EQ(arc.grundy(g), brute(g, true)) << g.to_spec();
     ASSERT_EQ(node.grundy(g), brute(g, false)) << g.to_spec();
   }
