@@ -132,9 +132,12 @@ void run_mvalue(const Options& o) {
   opt.max_total = o.max_total;
   opt.limits = limits_of(o);
   auto started = std::chrono::steady_clock::now();
+  std::uint64_t handled = 0;
   opt.on_layer = [&](int t, std::size_t stored) {
+    handled += stored;
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    progress(fmt::format("total {} / {}: {} positions stored, {:.1f} s", t, o.max_total, stored, s));
+    progress(fmt::format("total {} / {}: {} classes stored, {:.0f} classes/s, {:.1f} s", t, o.max_total, stored,
+                         s > 0 ? static_cast<double>(handled) / s : 0.0, s));
   };
   auto r = analysis::pebbling_threshold(rules, opt);
   progress_done();

@@ -131,3 +131,15 @@ TEST(PebblingTotals, Compression) {
   EXPECT_EQ(analysis::compress_totals({0, 1, 2, 3, 5, 7, 9, 11, 20}), "0..3, 5, 7, .., 11, 20");
   EXPECT_EQ(analysis::compress_totals({}), "");
 }
+
+// Found by the search (docs/results/pebbling-thresholds.md): on K_4 with k = 3 the P-set of
+// every even total above 32 is exactly the paired classes {a, a, b, b}.
+TEST(PebblingThreshold, K4OddKEvenTotalsArePairs) {
+  Pebbling rules(graph::parse_graph("K4"), 3);
+  analysis::PebblingOutcomes outcomes(rules, 80);
+  for (int t = 34; t <= 80; t += 2) {
+    auto ps = analysis::pebbling_p_positions(rules, t, false);
+    EXPECT_EQ(ps.size(), static_cast<std::size_t>(t / 4 + 1)) << t;
+    for (const auto& p : ps) EXPECT_TRUE(p[0] == p[1] && p[2] == p[3]) << rules.to_string(p);
+  }
+}
