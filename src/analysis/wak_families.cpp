@@ -30,4 +30,22 @@ std::pair<graph::Graph, std::vector<std::uint64_t>> section7_graph(int n) {
   return {g, std::vector<std::uint64_t>(order, 1)};
 }
 
+std::pair<graph::Graph, std::vector<std::uint64_t>> random_depth2_tree(std::mt19937_64& rng,
+                                                                       std::uint64_t max_weight) {
+  int children = 1 + static_cast<int>(rng() % 4);
+  std::vector<std::pair<int, int>> edges;
+  int n = 1;
+  for (int i = 0; i < children; ++i) {
+    int x = n++;
+    edges.emplace_back(0, x);
+    int leaves = static_cast<int>(rng() % 3);
+    for (int j = 0; j < leaves; ++j) edges.emplace_back(x, n++);
+  }
+  graph::Graph g(n, false);
+  for (auto [u, v] : edges) g.add_edge(u, v);
+  std::vector<std::uint64_t> w(n);
+  for (auto& x : w) x = 1 + rng() % max_weight;
+  return {g, w};
+}
+
 }  // namespace cgtlab::analysis

@@ -1,6 +1,7 @@
 // Graph families of seed 004 used by its claims and the benchmarks.
 #pragma once
 #include <cstdint>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -12,5 +13,10 @@ namespace cgtlab::analysis {
 // u_{n+1} joined to the vertex u_i of a copy G'_i of each G_i (i <= n), plus a second,
 // separate copy G''_i of each G_i. Every weight is 1; 3^(n-1) vertices. u_n is vertex 0.
 std::pair<graph::Graph, std::vector<std::uint64_t>> section7_graph(int n);
+
+// A random loopless tree of depth <= 2 rooted at 0 (1..4 children, 0..2 leaves under each),
+// with weights in [1, max_weight]: the inputs of Theorem 1's checks.
+std::pair<graph::Graph, std::vector<std::uint64_t>> random_depth2_tree(std::mt19937_64& rng,
+                                                                       std::uint64_t max_weight);
 
 }  // namespace cgtlab::analysis

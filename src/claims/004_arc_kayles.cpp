@@ -260,19 +260,7 @@ Finding theorem1(const RunOptions& o) {
   const int trees = o.deep ? 10000 : 1200;
   int exact = 0;
   for (int t = 0; t < trees; ++t) {
-    int children = 1 + static_cast<int>(rng() % 4);
-    std::vector<std::pair<int, int>> edges;
-    int n = 1;
-    for (int i = 0; i < children; ++i) {
-      int x = n++;
-      edges.emplace_back(0, x);
-      int leaves = static_cast<int>(rng() % 3);
-      for (int j = 0; j < leaves; ++j) edges.emplace_back(x, n++);
-    }
-    graph::Graph g(n, false);
-    for (auto [u, v] : edges) g.add_edge(u, v);
-    std::vector<std::uint64_t> w(n);
-    for (auto& x : w) x = 1 + rng() % 6;
+    auto [g, w] = analysis::random_depth2_tree(rng, 6);
     auto r = analysis::depth2_tree_outcome(g, w);
     if (!r) return {false, "not recognised as a depth-2 tree: " + g.to_spec()};
     auto value = s.grundy(games::make_wak(g, w));

@@ -3,39 +3,18 @@
 
 #include <random>
 
+#include "analysis/wak_families.h"
 #include "analysis/wak_solver.h"
 #include "analysis/wak_tree2.h"
 #include "games/arc_kayles.h"
 
 using namespace cgtlab;
 
-namespace {
-
-// A random tree of depth <= 2 rooted at 0, with random weights in [0, max_weight].
-std::pair<graph::Graph, std::vector<std::uint64_t>> random_tree2(std::mt19937_64& rng, int max_weight) {
-  int children = 1 + static_cast<int>(rng() % 4);
-  std::vector<std::pair<int, int>> edges;
-  int n = 1;
-  for (int i = 0; i < children; ++i) {
-    int x = n++;
-    edges.emplace_back(0, x);
-    int leaves = static_cast<int>(rng() % 3);
-    for (int j = 0; j < leaves; ++j) edges.emplace_back(x, n++);
-  }
-  graph::Graph g(n, false);
-  for (auto [u, v] : edges) g.add_edge(u, v);
-  std::vector<std::uint64_t> w(n);
-  for (auto& x : w) x = 1 + rng() % max_weight;
-  return {g, w};
-}
-
-}  // namespace
-
 TEST(Tree2, MatchesSearchOnRandomTrees) {
   std::mt19937_64 rng(5);
   analysis::WakSolver solver;
   for (int t = 0; t < 600; ++t) {
-    auto [g, w] = random_tree2(rng, 5);
+    auto [g, w] = analysis::random_depth2_tree(rng, 5);
     auto r = analysis::depth2_tree_outcome(g, w);
     ASSERT_TRUE(r.has_value());
     auto value = solver.grundy(games::make_wak(g, w));
