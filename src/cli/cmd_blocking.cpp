@@ -43,13 +43,6 @@ struct Common {
   std::uint64_t max_positions = 0;
 };
 
-solve::SearchLimits limits_of(std::uint64_t max_positions) {
-  solve::SearchLimits l;
-  l.max_positions = max_positions;
-  l.max_memory_bytes = std::uint64_t{6} << 30;
-  return l;
-}
-
 void add_common(CLI::App* cmd, Common& c, bool with_pebbles) {
   cmd->add_option("--graph", c.graph, "a DAG: T3, DP3, OutStar2, InStar3, or arcs like a>b,a>c,b>c")->required();
   if (with_pebbles)
@@ -68,7 +61,7 @@ std::string outcome_words(cgt::Outcome o) {
 }
 
 void run_value(const Common& c) {
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   cgt::Game v = a.value(p);
   if (c.json) {
@@ -104,7 +97,7 @@ nlohmann::json list_json(const std::vector<analysis::BlockingOption>& list, cons
 }
 
 void run_moves(const Common& c) {
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   auto m = a.moves(p);
   if (c.json) {
@@ -132,7 +125,7 @@ void run_tree(const TreeArgs& t) {
   const Common& c = t.common;
   if (t.tree.max_depth < 0 || t.tree.max_nodes < 1) throw InputError("--depth must be >= 0 and --max-nodes >= 1");
   if (t.tree.max_nodes > 100000) throw InputError("--max-nodes is capped at 100000 (Graphviz cannot draw more)");
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   auto tree = t.dot ? analysis::blocking_tree_dot(a, p, t.tree) : analysis::blocking_tree_text(a, p, t.tree);
   if (!t.output.empty()) {
@@ -163,7 +156,7 @@ void run_search(const SearchArgs& s) {
   const Common& c = s.common;
   if (s.atlas == !s.value.empty()) throw InputError("give exactly one of --value V and --atlas");
   if (s.space.max_pebbles < 0) throw InputError("--max-pebbles must be non-negative");
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), limits_of(c.max_positions));
+  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   const auto& r = a.rules();
   if (!s.atlas) {
     cgt::Game target = cgt::Game::parse(s.value);

@@ -58,7 +58,7 @@ std::string outcome_text(cgt::Outcome o) {
 void run_value(const ValueArgs& a) {
   std::vector<std::string> lines;
   for (const auto& s : a.lines) lines.push_back(games::FlippingCoins::parse(s));
-  analysis::CoinsValuer valuer(analysis::kCoinsSearchMaxLength, solve::SearchLimits{a.max_positions, 0});
+  analysis::CoinsValuer valuer(analysis::kCoinsSearchMaxLength, search_limits(a.max_positions));
   auto sum = analysis::analyse_coins_sum(lines, valuer);
   bool any_algorithm = false, any_search = false, any_general = false;
   for (const auto& v : sum.values) {

@@ -41,13 +41,6 @@ constexpr const char* kRookRules =
     "rook loses. Squares are named like chess: columns a, b, c, ... from the left, rows 1, 2, ... from "
     "the bottom; --board 6x8 means 6 rows (1..6) and 8 columns (a..h).";
 
-solve::SearchLimits limits_of(std::uint64_t max_positions) {
-  solve::SearchLimits l;
-  l.max_positions = max_positions;
-  l.max_memory_bytes = std::uint64_t{6} << 30;
-  return l;
-}
-
 std::uint64_t parse_weight(const std::string& s) {
   std::uint64_t x = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
@@ -137,7 +130,7 @@ void run_wak_grundy(const WakOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
   auto w = parse_weights(g, o.weights);
-  analysis::WakAnalyser a(limits_of(o.max_positions));
+  analysis::WakAnalyser a(search_limits(o.max_positions));
   auto ans = a.analyse(g, w, true);
   std::vector<std::string> winning;
   bool all_known = true;
@@ -206,7 +199,7 @@ struct KaylesOptions {
 void run_kayles(const KaylesOptions& o, analysis::VertexGame game) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
-  analysis::KaylesSolver solver(game, limits_of(o.max_positions));
+  analysis::KaylesSolver solver(game, search_limits(o.max_positions));
   auto r = solver.analyse(g);
   std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
@@ -244,7 +237,7 @@ struct RookOptions {
 void run_rooks_grundy(const RookOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
-  analysis::WakSolver solver(limits_of(o.max_positions));
+  analysis::WakSolver solver(search_limits(o.max_positions));
   cgt::Grundy g = solver.grundy(analysis::rooks_to_wak(b));
   std::vector<std::string> winning;
   for (auto [r, c] : games::rook_moves(b))

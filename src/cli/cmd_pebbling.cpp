@@ -69,19 +69,12 @@ std::pair<int, int> parse_range(const std::string& text, const char* flag) {
 
 Pebbling make_rules(const Options& o) { return Pebbling(graph::parse_graph(o.graph), o.k); }
 
-solve::SearchLimits limits_of(const Options& o) {
-  solve::SearchLimits l;
-  l.max_positions = o.max_positions;
-  l.max_memory_bytes = std::uint64_t{6} << 30;  // stay well under the machine's 8 GiB share
-  return l;
-}
-
 std::string game_name(const Options& o) { return fmt::format("m^({}:{})({})", o.k + 1, o.k, o.graph); }
 
 void run_grundy(const Options& o) {
   Pebbling rules = make_rules(o);
   Pebbling::Position p = rules.parse_position(o.position);
-  analysis::PebblingGrundy g = analysis::pebbling_grundy(rules, p, limits_of(o));
+  analysis::PebblingGrundy g = analysis::pebbling_grundy(rules, p, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.winning_moves) {
@@ -109,7 +102,7 @@ void run_grundy(const Options& o) {
 
 void run_ppositions(const Options& o) {
   Pebbling rules = make_rules(o);
-  auto ps = analysis::pebbling_p_positions(rules, o.total, o.labelled, limits_of(o));
+  auto ps = analysis::pebbling_p_positions(rules, o.total, o.labelled, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& p : ps) list.push_back(std::vector<int>(p.begin(), p.end()));
@@ -130,7 +123,7 @@ void run_mvalue(const Options& o) {
   Pebbling rules = make_rules(o);
   analysis::ThresholdOptions opt;
   opt.max_total = o.max_total;
-  opt.limits = limits_of(o);
+  opt.limits = search_limits(o.max_positions);
   auto started = std::chrono::steady_clock::now();
   std::uint64_t handled = 0;
   opt.on_layer = [&](int t, std::size_t stored) {
@@ -143,7 +136,7 @@ void run_mvalue(const Options& o) {
   progress_done();
   auto nonempty = r.nonempty_p_totals();
   std::optional<analysis::ResiduePattern> pattern;
-  if (!r.m) pattern = analysis::find_residue_pattern(rules, o.max_total, limits_of(o));
+  if (!r.m) pattern = analysis::find_residue_pattern(rules, o.max_total, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json layers = nlohmann::json::array();
     for (const auto& l : r.layers) {
@@ -190,7 +183,7 @@ void run_table(const Options& o) {
   }
   analysis::ThresholdOptions opt;
   opt.max_total = o.max_total;
-  opt.limits = limits_of(o);
+  opt.limits = search_limits(o.max_positions);
   std::mutex m;
   opt.on_layer = [&](int done, std::size_t cells) {
     std::lock_guard lock(m);
@@ -246,7 +239,7 @@ void run_table(const Options& o) {
 
 void run_classify(const Options& o) {
   Pebbling rules = make_rules(o);
-  auto r = analysis::classify_c4(rules, o.max_total, limits_of(o));
+  auto r = analysis::classify_c4(rules, o.max_total, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : r.cells) {

@@ -70,7 +70,7 @@ void add_work_cap(CLI::App* cmd, std::uint64_t& value) {
                   "stop with exit code 2 after this many game operations (new canonical forms, "
                   "comparisons, new sums; 0: no cap)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
 }
 
 void run_value(const ValueArgs& a) {

@@ -9,6 +9,7 @@ namespace cgtlab::cli {
 
 namespace {
 int g_exit_code = 0;
+std::uint64_t g_max_memory_mib = 6144;
 bool g_progress_line_open = false;
 }  // namespace
 
@@ -39,7 +40,20 @@ void progress_done() {
 void add_max_positions_option(CLI::App* cmd, std::uint64_t& value) {
   cmd->add_option("--max-positions", value,
                   "stop with exit code 2 after this many positions are stored (0: no cap)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
+}
+
+void add_max_memory_option(CLI::App& app) {
+  app.add_option("--max-memory", g_max_memory_mib,
+                 "stop a search with exit code 2 when its tables would exceed this many MiB (0: no cap)")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+}
+
+solve::SearchLimits search_limits(std::uint64_t max_positions) {
+  solve::SearchLimits l;
+  l.max_positions = max_positions;
+  l.max_memory_bytes = g_max_memory_mib << 20;
+  return l;
 }
 
 }  // namespace cgtlab::cli

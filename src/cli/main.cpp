@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
   CLI::App app{"cgtlab: exact combinatorial game theory on graphs", "cgtlab"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "cgtlab 0.1.0");
+  app.fallthrough();  // global options may follow the subcommand
+  cli::add_max_memory_option(app);
   cli::add_value_commands(app);
   cli::add_graph_command(app);
   cli::add_verify_command(app);
