@@ -1,5 +1,7 @@
 #include "analysis/wak_families.h"
 
+#include <string>
+
 #include "util/error.h"
 
 namespace cgtlab::analysis {
@@ -46,6 +48,15 @@ std::pair<graph::Graph, std::vector<std::uint64_t>> random_depth2_tree(std::mt19
   std::vector<std::uint64_t> w(n);
   for (auto& x : w) x = 1 + rng() % max_weight;
   return {g, w};
+}
+
+games::RookBoard random_rook_board(std::mt19937_64& rng, int max_rows, int max_cols) {
+  int rows = 1 + static_cast<int>(rng() % max_rows), cols = 1 + static_cast<int>(rng() % max_cols);
+  std::string holes;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      if (rng() % 4 == 0) holes += (holes.empty() ? "" : ",") + games::square_name(r, c);
+  return games::parse_rook_board(std::to_string(rows) + "x" + std::to_string(cols), holes);
 }
 
 }  // namespace cgtlab::analysis

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/rooks.h"
 #include "graph/graph.h"
 
 namespace cgtlab::analysis {
@@ -18,5 +19,9 @@ std::pair<graph::Graph, std::vector<std::uint64_t>> section7_graph(int n);
 // with weights in [1, max_weight]: the inputs of Theorem 1's checks.
 std::pair<graph::Graph, std::vector<std::uint64_t>> random_depth2_tree(std::mt19937_64& rng,
                                                                        std::uint64_t max_weight);
+
+// A random board of 1..max_rows x 1..max_cols squares, each a hole with probability 1/4:
+// the inputs of the checks that the rooks game is WAK on its rectangle cover (Proposition 1).
+games::RookBoard random_rook_board(std::mt19937_64& rng, int max_rows, int max_cols);
 
 }  // namespace cgtlab::analysis

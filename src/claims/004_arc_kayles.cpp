@@ -169,15 +169,10 @@ Finding rooks(const RunOptions& o) {
   std::mt19937_64 rng(3);
   const int boards = o.deep ? 3000 : 300;
   for (int t = 0; t < boards; ++t) {
-    int rows = 1 + static_cast<int>(rng() % 4), cols = 1 + static_cast<int>(rng() % 5);
-    std::string holes;
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c)
-        if (rng() % 4 == 0) holes += (holes.empty() ? "" : ",") + games::square_name(r, c);
-    auto b = games::parse_rook_board(std::to_string(rows) + "x" + std::to_string(cols), holes);
+    auto b = analysis::random_rook_board(rng, 4, 5);
     auto direct = node.grundy(games::rook_attack_graph(b));
     if (wak.grundy(analysis::rooks_to_wak(b)) != direct)
-      return {false, fmt::format("{}x{} holes {}: WAK differs from the rooks game", rows, cols, holes)};
+      return {false, fmt::format("board {}: WAK differs from the rooks game", games::rook_board_spec(b))};
   }
   // Figure 4: a rectangular hole at the edge of the board gives a tree of depth 2 (five
   // areas, five edges), solved by Theorem 1.

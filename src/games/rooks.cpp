@@ -117,4 +117,17 @@ graph::Graph rook_attack_graph(const RookBoard& b) {
   return g;
 }
 
+std::string rook_board_spec(const RookBoard& b) {
+  std::string holes, rooks;
+  for (int r = 0; r < b.rows; ++r)
+    for (int c = 0; c < b.cols; ++c) {
+      if (b.hole[b.index(r, c)]) holes += (holes.empty() ? "" : ",") + square_name(r, c);
+      if (b.rook[b.index(r, c)]) rooks += (rooks.empty() ? "" : ",") + square_name(r, c);
+    }
+  std::string spec = std::to_string(b.rows) + "x" + std::to_string(b.cols);
+  if (!holes.empty()) spec += " holes " + holes;
+  if (!rooks.empty()) spec += " rooks " + rooks;
+  return spec;
+}
+
 }  // namespace cgtlab::games

@@ -25,6 +25,8 @@ std::string square_name(int row, int col);  // 0-based -> "b3"
 // "b3,c5". Throws InputError on a bad size, a bad or repeated square, or a rook on a hole or
 // attacked by another rook.
 RookBoard parse_rook_board(std::string_view size, std::string_view holes, std::string_view rooks = "");
+// The board as parse_rook_board reads it: "3x4 holes a1,c2 rooks b3" (empty lists left out).
+std::string rook_board_spec(const RookBoard& b);
 
 // Whether a rook may be placed on the square (0-based row, col) in this position.
 bool rook_can_play(const RookBoard& b, int row, int col);

@@ -5,6 +5,7 @@
 
 #include "analysis/kayles_solver.h"
 #include "analysis/wak_convert.h"
+#include "analysis/wak_families.h"
 #include "analysis/wak_solver.h"
 #include "games/rooks.h"
 
@@ -23,6 +24,12 @@ TEST(Rooks, ParsesBoardsLikeChess) {
   EXPECT_THROW(games::parse_rook_board("6x8", "a1,a1"), InputError);
   EXPECT_THROW(games::parse_rook_board("6x8", "", "a1,a5"), InputError);  // same column, no hole between
   EXPECT_NO_THROW(games::parse_rook_board("6x8", "a3", "a1,a5"));          // the hole blocks the attack
+}
+
+TEST(Rooks, SpecRoundTrips) {
+  auto b = games::parse_rook_board("3x4", "a1,c2", "b3");
+  EXPECT_EQ(games::rook_board_spec(b), "3x4 holes a1,c2 rooks b3");
+  EXPECT_EQ(games::rook_board_spec(games::parse_rook_board("2x2", "")), "2x2");
 }
 
 TEST(Rooks, AttacksStopAtHoles) {
@@ -44,14 +51,9 @@ TEST(Rooks, WakEqualsDirectGameOnRandomBoards) {
   analysis::WakSolver wak;
   analysis::KaylesSolver node(analysis::VertexGame::NodeKayles);
   for (int t = 0; t < 150; ++t) {
-    int rows = 1 + static_cast<int>(rng() % 4), cols = 1 + static_cast<int>(rng() % 4);
-    std::string holes;
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c)
-        if (rng() % 4 == 0) holes += (holes.empty() ? "" : ",") + games::square_name(r, c);
-    auto b = games::parse_rook_board(std::to_string(rows) + "x" + std::to_string(cols), holes);
+    auto b = analysis::random_rook_board(rng, 4, 4);
     auto direct = node.grundy(games::rook_attack_graph(b));
-    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, false)), direct) << holes;
-    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, true)), direct) << holes;
+    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, false)), direct) << games::rook_board_spec(b);
+    ASSERT_EQ(wak.grundy(analysis::rooks_to_wak(b, true)), direct) << games::rook_board_spec(b);
   }
 }
