@@ -4,9 +4,9 @@
 
 #include <random>
 
-#include "analysis/coins_algorithm.h"
-#include "analysis/coins_search.h"
-#include "games/flipping_coins.h"
+#include "games/coins/algorithm.h"
+#include "games/coins/search.h"
+#include "games/coins/rules.h"
 
 using namespace cgtlab;
 
@@ -14,7 +14,7 @@ using namespace cgtlab;
 static void BM_CoinsSearchAllLines(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    analysis::CoinsTable table(n);
+    games::CoinsTable table(n);
     benchmark::DoNotOptimize(table.non_numbers());
   }
   state.counters["lines"] = static_cast<double>(std::uint64_t{1} << n);
@@ -26,7 +26,7 @@ static void BM_CoinsAlgorithmAllLines(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   for (auto _ : state) {
     for (std::uint64_t b = 1; b < (std::uint64_t{1} << n); ++b)
-      benchmark::DoNotOptimize(analysis::coins_algorithm_fixed_value(games::FlippingCoins::unpack(b)));
+      benchmark::DoNotOptimize(games::coins_algorithm_fixed_value(games::FlippingCoins::unpack(b)));
   }
   state.counters["lines"] = static_cast<double>(std::uint64_t{1} << n);
 }
@@ -43,7 +43,7 @@ static std::string random_line(std::size_t n) {
 static void BM_CoinsAlgorithmLongLine(benchmark::State& state) {
   const std::string s = random_line(static_cast<std::size_t>(state.range(0)));
   const bool trace = state.range(1) != 0;
-  for (auto _ : state) benchmark::DoNotOptimize(analysis::run_coins_algorithm(s, trace));
+  for (auto _ : state) benchmark::DoNotOptimize(games::run_coins_algorithm(s, trace));
 }
 BENCHMARK(BM_CoinsAlgorithmLongLine)
     ->Args({100, 0})->Args({300, 0})->Args({1000, 0})->Args({3000, 0})->Args({300, 1})->Args({1000, 1})
@@ -52,7 +52,7 @@ BENCHMARK(BM_CoinsAlgorithmLongLine)
 // Memoized search from the 22-coin line of the chapter's first example (third line).
 static void BM_CoinsSearchOneLine(benchmark::State& state) {
   for (auto _ : state) {
-    analysis::CoinsSearch search;
+    games::CoinsSearch search;
     benchmark::DoNotOptimize(search.value(games::FlippingCoins::pack("1001111011011101010011")));
     state.counters["positions"] = static_cast<double>(search.positions());
   }

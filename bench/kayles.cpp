@@ -2,12 +2,12 @@
 // from an empty memo, so the times are those of one cold `cgtlab ... grundy` call.
 #include <benchmark/benchmark.h>
 
-#include "analysis/kayles_solver.h"
-#include "analysis/wak_analyze.h"
-#include "analysis/wak_convert.h"
-#include "analysis/wak_families.h"
-#include "analysis/wak_solver.h"
-#include "games/rooks.h"
+#include "games/kayles/solver.h"
+#include "games/kayles/wak_analyze.h"
+#include "games/kayles/wak_convert.h"
+#include "games/kayles/wak_families.h"
+#include "games/kayles/wak_solver.h"
+#include "games/rooks/rules.h"
 #include "graph/graph.h"
 
 using namespace cgtlab;
@@ -15,7 +15,7 @@ using namespace cgtlab;
 static void BM_ArcKaylesGrid(benchmark::State& state) {
   auto g = graph::parse_graph("Grid" + std::to_string(state.range(0)) + "x" + std::to_string(state.range(1)));
   for (auto _ : state) {
-    analysis::KaylesSolver s(analysis::VertexGame::ArcKayles);
+    games::KaylesSolver s(games::VertexGame::ArcKayles);
     benchmark::DoNotOptimize(s.grundy(g));
     state.counters["canonical"] = static_cast<double>(s.canonical_positions());
   }
@@ -26,7 +26,7 @@ static void BM_ArcKaylesPath(benchmark::State& state) {
   graph::Graph p(static_cast<int>(state.range(0)), false);
   for (int i = 0; i + 1 < state.range(0); ++i) p.add_edge(i, i + 1);
   for (auto _ : state) {
-    analysis::KaylesSolver s(analysis::VertexGame::ArcKayles);
+    games::KaylesSolver s(games::VertexGame::ArcKayles);
     benchmark::DoNotOptimize(s.grundy(p));
   }
 }
@@ -35,16 +35,16 @@ BENCHMARK(BM_ArcKaylesPath)->Arg(100)->Arg(200)->Unit(benchmark::kMillisecond);
 static void BM_NodeKaylesCycle(benchmark::State& state) {
   auto g = graph::parse_graph("C" + std::to_string(state.range(0)));
   for (auto _ : state) {
-    analysis::KaylesSolver s(analysis::VertexGame::NodeKayles);
+    games::KaylesSolver s(games::VertexGame::NodeKayles);
     benchmark::DoNotOptimize(s.grundy(g));
   }
 }
 BENCHMARK(BM_NodeKaylesCycle)->Arg(40)->Unit(benchmark::kMillisecond);
 
 static void BM_WakSection7(benchmark::State& state) {
-  auto [g, w] = analysis::section7_graph(static_cast<int>(state.range(0)));
+  auto [g, w] = games::section7_graph(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    analysis::WakAnalyser a;
+    games::WakAnalyser a;
     benchmark::DoNotOptimize(a.value(g, w));
   }
 }
@@ -53,8 +53,8 @@ BENCHMARK(BM_WakSection7)->Arg(4)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond)
 static void BM_Rooks(benchmark::State& state) {
   auto b = games::parse_rook_board("6x8", "b3,c5,f2,g6");
   for (auto _ : state) {
-    analysis::WakSolver s;
-    benchmark::DoNotOptimize(s.grundy(analysis::rooks_to_wak(b)));
+    games::WakSolver s;
+    benchmark::DoNotOptimize(s.grundy(games::rooks_to_wak(b)));
   }
 }
 BENCHMARK(BM_Rooks)->Unit(benchmark::kMillisecond);

@@ -5,17 +5,17 @@
 #include <absl/container/flat_hash_set.h>
 #include <benchmark/benchmark.h>
 
-#include "analysis/pebbling_threshold.h"
+#include "games/pebbling/threshold.h"
 #include "graph/graph.h"
 
 using namespace cgtlab;
 using games::Pebbling;
 
 static void BM_Table1_Layered(benchmark::State& state) {
-  analysis::ThresholdOptions o;
+  games::ThresholdOptions o;
   o.max_total = 120;
   for (auto _ : state) {
-    auto t = analysis::complete_graph_thresholds(3, 10, 1, 6, o);
+    auto t = games::complete_graph_thresholds(3, 10, 1, 6, o);
     benchmark::DoNotOptimize(t);
   }
 }
@@ -23,9 +23,9 @@ BENCHMARK(BM_Table1_Layered)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 static void BM_Cell_Layered(benchmark::State& state) {
   Pebbling rules(graph::parse_graph("K" + std::to_string(state.range(0))), static_cast<int>(state.range(1)));
-  analysis::ThresholdOptions o;
+  games::ThresholdOptions o;
   o.max_total = 120;
-  for (auto _ : state) benchmark::DoNotOptimize(analysis::pebbling_threshold(rules, o));
+  for (auto _ : state) benchmark::DoNotOptimize(games::pebbling_threshold(rules, o));
 }
 BENCHMARK(BM_Cell_Layered)->Args({10, 5})->Args({10, 6})->Args({8, 5})->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -9,9 +9,9 @@
 #include <map>
 #include <optional>
 
-#include "analysis/pebbling_c4.h"
-#include "analysis/pebbling_grundy.h"
-#include "analysis/pebbling_threshold.h"
+#include "games/pebbling/c4.h"
+#include "games/pebbling/grundy.h"
+#include "games/pebbling/threshold.h"
 #include "claims/claim.h"
 #include "graph/graph.h"
 
@@ -19,18 +19,18 @@ namespace cgtlab::claims {
 
 namespace {
 
-using analysis::C4Counts;
-using analysis::C4X;
-using analysis::C4Y;
-using analysis::PebblingOutcomes;
+using games::C4Counts;
+using games::C4X;
+using games::C4Y;
+using games::PebblingOutcomes;
 using games::Pebbling;
 
 Pebbling complete(int n, int k) { return Pebbling(graph::parse_graph("K" + std::to_string(n)), k); }
 
 std::optional<int> threshold(int n, int k, int bound) {
-  analysis::ThresholdOptions o;
+  games::ThresholdOptions o;
   o.max_total = bound;
-  auto r = analysis::pebbling_threshold(complete(n, k), o);
+  auto r = games::pebbling_threshold(complete(n, k), o);
   if (r.m && !r.consequence_holds) {
     throw std::runtime_error(fmt::format("K{} k={}: the alternation after m fails at total {}", n, k,
                                          *r.consequence_failure));
@@ -116,7 +116,7 @@ Finding c4_outcome_on(int max_total, const std::function<bool(const C4Counts&)>&
 
 bool in_any(const C4Counts& a, std::initializer_list<C4X> xs) {
   for (C4X x : xs)
-    if (analysis::in_x(x, a)) return true;
+    if (games::in_x(x, a)) return true;
   return false;
 }
 
@@ -134,9 +134,9 @@ void add_k_n_claims(std::vector<Claim>& out) {
                        {13, 21, 35, 37, 59, 53}, {9, 17, 25, 33, 41, 51},  {15, 25, 41, 45, 61, 65},
                        {11, 21, 31, 41, 51, 61}, {17, 29, 45, 53, 71, 77},
                    };
-                   analysis::ThresholdOptions opt;
+                   games::ThresholdOptions opt;
                    opt.max_total = o.deep ? 2000 : 120;
-                   auto table = analysis::complete_graph_thresholds(3, 10, 1, 6, opt);
+                   auto table = games::complete_graph_thresholds(3, 10, 1, 6, opt);
                    int agree = 0;
                    for (int n = 3; n <= 10; ++n) {
                      for (int k = 1; k <= 6; ++k) {
@@ -167,7 +167,7 @@ void add_k_n_claims(std::vector<Claim>& out) {
                        if (!m) continue;  // the empty cells have no finite range to check
                        Pebbling rules = complete(n, k);
                        PebblingOutcomes layered(rules, *m + 1);
-                       analysis::PebblingOutcomeOracle brute(rules);
+                       games::PebblingOutcomeOracle brute(rules);
                        std::optional<int> first_all_n;
                        for (int t = 0; t <= *m + 1; ++t) {
                          bool any_p = false;
@@ -395,10 +395,10 @@ void add_c4_claims(std::vector<Claim>& out) {
                      if (failure) return;
                      ++n;
                      int xs = 0, ys = 0;
-                     for (C4X x : {C4X::AABB_hat, C4X::ABAC, C4X::ABAB, C4X::AABC, C4X::AAAB}) xs += analysis::in_x(x, a);
+                     for (C4X x : {C4X::AABB_hat, C4X::ABAC, C4X::ABAB, C4X::AABC, C4X::AAAB}) xs += games::in_x(x, a);
                      bool odd = (a[0] + a[1] + a[2] + a[3]) % 2 == 1;
-                     int odd_ys = analysis::in_y(C4Y::AABC, a) + analysis::in_y(C4Y::ABAC_hat, a);
-                     int even_ys = analysis::in_y(C4Y::ABAB_hat, a) + analysis::in_y(C4Y::ABAB_hat_c, a);
+                     int odd_ys = games::in_y(C4Y::AABC, a) + games::in_y(C4Y::ABAC_hat, a);
+                     int even_ys = games::in_y(C4Y::ABAB_hat, a) + games::in_y(C4Y::ABAB_hat_c, a);
                      ys = odd ? odd_ys : even_ys;
                      if (xs != 1 || ys != 1 || (odd ? even_ys : odd_ys) != 0)
                        failure = fmt::format("{} lies in {} X sets and {} Y sets of its parity", show(a), xs, ys);
@@ -414,7 +414,7 @@ void add_c4_claims(std::vector<Claim>& out) {
                    std::optional<std::string> failure;
                    for_each_c4(bound(o), [&](const C4Counts& a) {
                      if (failure) return;
-                     auto x = analysis::x_class(a);
+                     auto x = games::x_class(a);
                      for (const auto& m : rules.moves(c4_position(a))) {
                        int j = m.from, eps = ((m.to - m.from) % 4 + 4) % 4 == 1 ? 1 : -1;
                        auto after = rules.apply(c4_position(a), m);
@@ -423,7 +423,7 @@ void add_c4_claims(std::vector<Claim>& out) {
                        for (Pebbling::Move reply : {Pebbling::Move{j2, jm}, Pebbling::Move{jm, j2}}) {
                          if (after[reply.from] < 2) continue;
                          ++n;
-                         if (analysis::x_class(counts(rules.apply(after, reply))) != x)
+                         if (games::x_class(counts(rules.apply(after, reply))) != x)
                            failure = fmt::format("{}: move {}->{}, reply {}->{} leaves its X set", show(a), m.from, m.to,
                                                  reply.from, reply.to);
                        }
@@ -457,23 +457,23 @@ void add_c4_claims(std::vector<Claim>& out) {
                  }});
   out.push_back({"000.T17", "000", "Theorem 17", "on C4 (k=1), every position in Y^_abab is P", range, deep, "",
                  [=](const RunOptions& o) {
-                   return c4_outcome_on(bound(o), [](const C4Counts& a) { return analysis::in_y(C4Y::ABAB_hat, a); }, true);
+                   return c4_outcome_on(bound(o), [](const C4Counts& a) { return games::in_y(C4Y::ABAB_hat, a); }, true);
                  }});
   out.push_back({"000.T18", "000", "Theorem 18", "on C4 (k=1), every position in (X_abab u X_aabc u X_aaab) n Y^_abac is P",
                  range, deep, "", [=](const RunOptions& o) {
                    return c4_outcome_on(bound(o), [](const C4Counts& a) {
-                     return in_any(a, kAbabAabcAaab) && analysis::in_y(C4Y::ABAC_hat, a);
+                     return in_any(a, kAbabAabcAaab) && games::in_y(C4Y::ABAC_hat, a);
                    }, true);
                  }});
   out.push_back({"000.T19", "000", "Theorem 19", "on C4 (k=1), every position in Y_aabc is N", range, deep, "",
                  [=](const RunOptions& o) {
-                   return c4_outcome_on(bound(o), [](const C4Counts& a) { return analysis::in_y(C4Y::AABC, a); }, false);
+                   return c4_outcome_on(bound(o), [](const C4Counts& a) { return games::in_y(C4Y::AABC, a); }, false);
                  }});
   out.push_back({"000.T20", "000", "Theorem 20",
                  "on C4 (k=1), every position in (X_abab u X_aabc u X_aaab) n (Y^_abab)^c is N", range, deep, "",
                  [=](const RunOptions& o) {
                    return c4_outcome_on(bound(o), [](const C4Counts& a) {
-                     return in_any(a, kAbabAabcAaab) && analysis::in_y(C4Y::ABAB_hat_c, a);
+                     return in_any(a, kAbabAabcAaab) && games::in_y(C4Y::ABAB_hat_c, a);
                    }, false);
                  }});
   out.push_back({"000.Table5", "000", "Table 5",
@@ -481,14 +481,14 @@ void add_c4_claims(std::vector<Claim>& out) {
                  "m^(2:1)(C4) does not exist",
                  range, deep, "", [=](const RunOptions& o) -> Finding {
                    Pebbling rules(graph::parse_graph("C4"), 1);
-                   auto c = analysis::classify_c4(rules, bound(o));
+                   auto c = games::classify_c4(rules, bound(o));
                    if (c.mismatches || c.partition_failures) {
                      return {false, fmt::format("{} positions disagree with Table 5, {} outside the partition; first {}",
                                                 c.mismatches, c.partition_failures, rules.to_string(*c.first_mismatch))};
                    }
-                   analysis::ThresholdOptions opt;
+                   games::ThresholdOptions opt;
                    opt.max_total = bound(o);
-                   if (auto m = analysis::pebbling_threshold(rules, opt).m) return {false, fmt::format("m(C4) = {}", *m)};
+                   if (auto m = games::pebbling_threshold(rules, opt).m) return {false, fmt::format("m(C4) = {}", *m)};
                    return {true, fmt::format("{} positions, all 20 cells as in Table 5; no m up to {}", c.positions, bound(o))};
                  }});
 }

@@ -16,9 +16,9 @@
 #include <optional>
 #include <random>
 
-#include "analysis/blocking_green.h"
-#include "analysis/blocking_tree.h"
-#include "analysis/blocking_values.h"
+#include "games/blocking/green.h"
+#include "games/blocking/tree.h"
+#include "games/blocking/values.h"
 #include "cgt/game.h"
 #include "claims/claim.h"
 #include "graph/graph.h"
@@ -27,7 +27,7 @@ namespace cgtlab::claims {
 
 namespace {
 
-using analysis::BlockingAnalyzer;
+using games::BlockingAnalyzer;
 using cgt::Game;
 using games::BlockingPosition;
 
@@ -39,7 +39,7 @@ BlockingAnalyzer& analyzer(const std::string& spec) {
   return *slot;
 }
 
-BlockingPosition br(std::vector<std::pair<int, int>> blue_red) { return analysis::from_blue_red(blue_red); }
+BlockingPosition br(std::vector<std::pair<int, int>> blue_red) { return games::from_blue_red(blue_red); }
 BlockingPosition green(const std::vector<int>& counts) {
   BlockingPosition p;
   for (int c : counts) p.push_back({0, 0, c});
@@ -72,7 +72,7 @@ struct Tally {
 void expect_value(Tally& t, const std::string& spec, const BlockingPosition& p, Game paper) {
   Game got = analyzer(spec).value(p);
   t.check(got == paper, [&] {
-    return fmt::format("{} on {}: engine {}, paper {}", analysis::paper_notation(p), spec, got.str(), paper.str());
+    return fmt::format("{} on {}: engine {}, paper {}", games::paper_notation(p), spec, got.str(), paper.str());
   });
 }
 
@@ -432,10 +432,10 @@ void add_green(std::vector<Claim>& out) {
       [](const RunOptions& o) {
         Tally t;
         auto compare = [&](const graph::Graph& tree, const BlockingPosition& p) {
-          auto red = analysis::reduce_tree(tree);
+          auto red = games::reduce_tree(tree);
           BlockingAnalyzer on_tree(tree);
           BlockingAnalyzer on_d(red.reduced);
-          Game vt = on_tree.value(p), vd = on_d.value(analysis::reduce_position(red, p));
+          Game vt = on_tree.value(p), vd = on_d.value(games::reduce_position(red, p));
           t.check(vt == vd, [&] {
             return fmt::format("T = {} with pebbles {}: value {} on T but {} on D(T) = {}", tree.to_spec(),
                                on_tree.rules().format(p), vt.str(), vd.str(), red.reduced.to_spec());

@@ -1,7 +1,7 @@
 // Seed 003, chapter "The game of FLIPPING COINS" (Bonato, Huggan, Nowakowski): its theorems,
 // lemmas, worked examples and closing question, each recomputed: values by exact search
-// (analysis/coins_search.h), by the general canonical-form engine (solve/partizan.h) and by
-// the chapter's algorithm (analysis/coins_algorithm.h), compared with what the paper prints.
+// (games/coins/search.h), by the general canonical-form engine (solve/partizan.h) and by
+// the chapter's algorithm (games/coins/algorithm.h), compared with what the paper prints.
 #include <fmt/core.h>
 
 #include <bit>
@@ -9,21 +9,21 @@
 #include <memory>
 #include <random>
 
-#include "analysis/coins_algorithm.h"
-#include "analysis/coins_ordinal_sum.h"
-#include "analysis/coins_search.h"
-#include "analysis/coins_values.h"
+#include "games/coins/algorithm.h"
+#include "games/coins/ordinal_sum.h"
+#include "games/coins/search.h"
+#include "games/coins/values.h"
 #include "cgt/game.h"
 #include "claims/claim.h"
-#include "games/flipping_coins.h"
+#include "games/coins/rules.h"
 #include "solve/partizan.h"
 
 namespace cgtlab::claims {
 
 namespace {
 
-using analysis::CoinsTable;
-using analysis::FixedDyadic;
+using games::CoinsTable;
+using games::FixedDyadic;
 using cgt::Dyadic;
 using games::FlippingCoins;
 
@@ -68,7 +68,7 @@ Finding theorem_3_1(const RunOptions& o) {
   // The introduction: Right wins exactly when the algorithm ends at 0^r 1 with r >= 1.
   const int m = o.deep ? 20 : 18;
   for (std::uint64_t b = 1; b < (std::uint64_t{1} << m); ++b) {
-    auto r = analysis::run_coins_algorithm(FlippingCoins::unpack(b), false);
+    auto r = games::run_coins_algorithm(FlippingCoins::unpack(b), false);
     const bool ends_right = r.base_is_zeros_then_one && r.base_r >= 1;
     if (ends_right != (t.value(b)->scaled() < 0))
       return {false, "Right wins " + FlippingCoins::unpack(b) + " but the algorithm ends at " + r.base};
@@ -106,7 +106,7 @@ Finding theorem_3_3(const RunOptions& o) {
   const CoinsTable& t = table(n);
   for (std::uint64_t b = 1; b < (std::uint64_t{1} << n); ++b) {
     const std::string s = FlippingCoins::unpack(b);
-    auto a = analysis::coins_algorithm_fixed_value(s);
+    auto a = games::coins_algorithm_fixed_value(s);
     auto v = t.value(b);
     if (!a || !v || *a != *v)
       return {false, s + ": algorithm " + (a ? a->to_dyadic().str() : "?") + ", search " + (v ? v->to_dyadic().str() : "?")};
@@ -129,7 +129,7 @@ Finding theorem_3_3_long(const RunOptions& o) {
         std::string s(static_cast<std::size_t>(k + 1), '0');
         s[i] = s[j] = s[k] = '1';
         cgt::Game g = solver.value(s);
-        const Dyadic a = analysis::run_coins_algorithm(s, false).value;
+        const Dyadic a = games::run_coins_algorithm(s, false).value;
         ++lines;
         if (g != cgt::Game::number(a)) return {false, s + ": general engine " + g.str() + ", algorithm " + a.str()};
       }
@@ -144,14 +144,14 @@ Finding theorem_3_3_long(const RunOptions& o) {
     longest = std::max(longest, s.size());
     std::optional<Dyadic> best_left, best_right;
     for (const auto& opt : rules.left_options(s)) {
-      Dyadic v = analysis::run_coins_algorithm(opt, false).value;
+      Dyadic v = games::run_coins_algorithm(opt, false).value;
       if (!best_left || v > *best_left) best_left = v;
     }
     for (const auto& opt : rules.right_options(s)) {
-      Dyadic v = analysis::run_coins_algorithm(opt, false).value;
+      Dyadic v = games::run_coins_algorithm(opt, false).value;
       if (!best_right || v < *best_right) best_right = v;
     }
-    const Dyadic v = analysis::run_coins_algorithm(s, false).value;
+    const Dyadic v = games::run_coins_algorithm(s, false).value;
     if ((best_left && best_right && !(*best_left < *best_right)) || Dyadic::simplest_between(best_left, best_right) != v)
       return {false, fmt::format("a line of {} coins: algorithm {}, but its options give {{{} | {}}}", s.size(), v.str(),
                                  show(best_left), show(best_right))};
@@ -168,7 +168,7 @@ Finding theorem_4_2(const RunOptions& o) {
   std::uint64_t checked = 0;
   for (std::uint64_t b = 1; b < (std::uint64_t{1} << n); ++b) {
     const int len = FlippingCoins::length(b);
-    analysis::CoinsNode node = t.node(b);
+    games::CoinsNode node = t.node(b);
     if (std::popcount(b) >= 2) {  // Left: the two rightmost 1s
       const std::uint64_t top = std::uint64_t{1} << (len - 1);
       const std::uint64_t rest = b ^ top;
@@ -263,17 +263,17 @@ Finding lemma_4_5(const RunOptions& o) {
           const std::string base = alpha + "0" + std::string(a, '1');
           const std::string line = base + std::string(p, '0') + "1" + std::string(q, '0') + "1";
           // The base as the position it is: its best options, whatever its canonical form.
-          analysis::CoinsNode node = t.node(FlippingCoins::pack(base));
+          games::CoinsNode node = t.node(FlippingCoins::pack(base));
           auto dy = [](const std::optional<FixedDyadic>& x) { return x ? std::optional<Dyadic>(x->to_dyadic()) : std::nullopt; };
-          const Dyadic exponent = analysis::inverse_power_of_two(2 * p + q - 1);
-          const Dyadic rhs = analysis::ordinal_sum_by_options(dy(node.best_left), dy(node.best_right), exponent);
+          const Dyadic exponent = games::inverse_power_of_two(2 * p + q - 1);
+          const Dyadic rhs = games::ordinal_sum_by_options(dy(node.best_left), dy(node.best_right), exponent);
           const Dyadic lhs = *searched(line);
           ++count;
           if (lhs != rhs) {
             bad = fmt::format("{} = {} but {} : {} = {}", line, lhs.str(), base, exponent.str(), rhs.str());
             return false;
           }
-          if (analysis::ordinal_sum(*searched(base), exponent) != rhs) ++canonical_differs;
+          if (games::ordinal_sum(*searched(base), exponent) != rhs) ++canonical_differs;
         }
     return true;
   });
@@ -296,7 +296,7 @@ Finding lemma_4_6(const RunOptions& o) {
     for (int p = 0; a + p + 2 <= n; ++p)
       for (int q = 0; a + p + q + 2 <= n; ++q) {
         const std::string line = std::string(a, '1') + std::string(p, '0') + "1" + std::string(q, '0') + "1";
-        const Dyadic expected = Dyadic(a / 2) + analysis::inverse_power_of_two(2 * p + q);
+        const Dyadic expected = Dyadic(a / 2) + games::inverse_power_of_two(2 * p + q);
         ++count;
         if (searched(line) != expected)
           return {false, line + " = " + show(searched(line)) + ", not " + expected.str()};
@@ -360,16 +360,16 @@ Finding example_ordinal_sums(const RunOptions&) {
   std::string detail;
   for (const auto& c : cases) {
     const Dyadic x = Dyadic::parse(c.base), y = Dyadic::parse(c.exponent);
-    const Dyadic by_signs = analysis::ordinal_sum(x, y);
-    auto [l, r] = analysis::canonical_options(x);
-    const Dyadic by_definition = analysis::ordinal_sum_by_options(l, r, y);
+    const Dyadic by_signs = games::ordinal_sum(x, y);
+    auto [l, r] = games::canonical_options(x);
+    const Dyadic by_definition = games::ordinal_sum_by_options(l, r, y);
     const cgt::Game engine = cgt::Game::number(x).ordinal_sum(cgt::Game::number(y));
     if (by_signs != Dyadic::parse(c.value) || by_definition != by_signs || engine != cgt::Game::number(by_signs))
       return {false, fmt::format("{} : {} = {} (definition {}, engine {}), paper {}", c.base, c.exponent, by_signs.str(),
                                  by_definition.str(), engine.str(), c.value)};
     detail += fmt::format("{}:{}={} ", c.base, c.exponent, by_signs.str());
   }
-  const Dyadic one_minus_one = analysis::ordinal_sum(Dyadic(1), Dyadic(-1));
+  const Dyadic one_minus_one = games::ordinal_sum(Dyadic(1), Dyadic(-1));
   detail += "(1:-1)=" + one_minus_one.str();
   return {true, detail};
 }
@@ -378,11 +378,11 @@ Finding example_ordinal_sums(const RunOptions&) {
 // partition, the ordinal sum and the value 10257/16348.
 Finding example_algorithm_1(const RunOptions& o) {
   const std::string start = "1001111011011011101110011";
-  const auto r = analysis::run_coins_algorithm(start);
+  const auto r = games::run_coins_algorithm(start);
   std::string detail = fmt::format("the printed start {} ({} coins) = {} by the algorithm (reduced {}, partition {})",
                                    start, start.size(), r.value.str(), r.reduced, r.partition());
   if (o.deep) {
-    analysis::CoinsSearch search;
+    games::CoinsSearch search;
     auto v = search.value(FlippingCoins::pack(start));
     detail += fmt::format(", = {} by search ({} positions)", v ? v->to_dyadic().str() : "not a number", search.positions());
   }
@@ -403,7 +403,7 @@ Finding example_algorithm_1_chain(const RunOptions&) {
   const Dyadic expected = Dyadic::parse("10257/16384");
   std::string detail;
   for (const char* line : chain) {
-    auto r = analysis::run_coins_algorithm(line);
+    auto r = games::run_coins_algorithm(line);
     if (searched(line) != expected || r.value != expected || r.reduced != "1010110001010011" ||
         r.partition() != "101(011)(000101)(0011)" || r.ordinal_sum_text() != "((1/2 : 1/2) : 1/64) : 1/8")
       return {false, fmt::format("{}: search {}, algorithm {} ({}, {})", line, show(searched(line)), r.value.str(),
@@ -415,7 +415,7 @@ Finding example_algorithm_1_chain(const RunOptions&) {
 
 Finding example_algorithm_2(const RunOptions&) {
   const std::string h = "01001110110111011101";
-  auto r = analysis::run_coins_algorithm(h);
+  auto r = games::run_coins_algorithm(h);
   const Dyadic expected = Dyadic::parse("-893/1024");
   const bool ok = r.reduced == "01010100011101" && r.partition() == "01(0101)(00011)(101)" &&
                   r.ordinal_sum_text() == "((-1 : 1/4) : 1/32) : 1" && r.value == expected && searched(h) == expected;
@@ -426,9 +426,9 @@ Finding example_algorithm_2(const RunOptions&) {
 // Section 4.1's answer, with the strings the answer computes with.
 Finding closing_answer(const RunOptions&) {
   const std::vector<std::string> lines = {"0101011111", "1101100111", "0110110110111"};
-  analysis::CoinsValuer valuer;
-  auto sum = analysis::analyse_coins_sum(lines, valuer);
-  auto alg = [](const char* s) { return analysis::run_coins_algorithm(s); };
+  games::CoinsValuer valuer;
+  auto sum = games::analyse_coins_sum(lines, valuer);
+  auto alg = [](const char* s) { return games::run_coins_algorithm(s); };
   const auto a1 = alg("0101011111"), a2 = alg("1101100111"), a3 = alg("0110110110111");
   const cgt::Game zero;
   // Best Left moves in the 2nd and 3rd summands (the highest sum after a move there).
@@ -458,12 +458,12 @@ Finding closing_answer(const RunOptions&) {
 // The question as posed (Section 1: 0101011111 + 1101100111 + 011011011011; Section 4.1
 // restates it with 010101111): does the answer (1/16, one winning move) hold for it?
 Finding closing_question_as_posed(const RunOptions&) {
-  analysis::CoinsValuer valuer;
+  games::CoinsValuer valuer;
   std::string detail;
   bool holds = true;
   for (const auto& lines : {std::vector<std::string>{"0101011111", "1101100111", "011011011011"},
                             std::vector<std::string>{"010101111", "1101100111", "011011011011"}}) {
-    auto sum = analysis::analyse_coins_sum(lines, valuer);
+    auto sum = games::analyse_coins_sum(lines, valuer);
     const bool same = sum.total == cgt::Game::number(Dyadic::parse("1/16")) && sum.left_winning.size() == 1;
     holds = holds && same;
     detail += fmt::format("{} + {} + {} = {} + {} + {} = {}, {} winning Left moves; ", lines[0], lines[1], lines[2],

@@ -6,18 +6,18 @@
 #include <random>
 #include <set>
 
-#include "analysis/kayles_octal.h"
-#include "analysis/kayles_solver.h"
-#include "analysis/wak_analyze.h"
-#include "analysis/wak_convert.h"
-#include "analysis/wak_families.h"
-#include "analysis/wak_periodicity.h"
-#include "analysis/wak_reduce.h"
-#include "analysis/wak_solver.h"
-#include "analysis/wak_tree2.h"
+#include "games/kayles/octal.h"
+#include "games/kayles/solver.h"
+#include "games/kayles/wak_analyze.h"
+#include "games/kayles/wak_convert.h"
+#include "games/kayles/wak_families.h"
+#include "games/kayles/wak_periodicity.h"
+#include "games/kayles/wak_reduce.h"
+#include "games/kayles/wak_solver.h"
+#include "games/kayles/wak_tree2.h"
 #include "claims/claim.h"
-#include "games/arc_kayles.h"
-#include "games/rooks.h"
+#include "games/kayles/rules.h"
+#include "games/rooks/rules.h"
 
 namespace cgtlab::claims {
 
@@ -66,7 +66,7 @@ WakGraph random_wak(std::mt19937_64& rng, int max_n, int max_w, double p_edge, d
 cgt::Grundy lemma2_formula(std::uint64_t a, std::uint64_t b) { return (a + b) % 2 + 2 * (std::min(a, b) % 2); }
 
 Finding lemma1(const RunOptions& o) {
-  analysis::WakSolver s;
+  games::WakSolver s;
   const std::uint64_t top = o.deep ? 2000 : 200;
   for (std::uint64_t a = 0; a <= top; ++a)
     if (s.grundy(looped_vertex(a)) != a % 2)
@@ -75,7 +75,7 @@ Finding lemma1(const RunOptions& o) {
 }
 
 Finding lemma2(const RunOptions& o) {
-  analysis::WakSolver s;
+  games::WakSolver s;
   const std::uint64_t top = o.deep ? 80 : 30;
   for (std::uint64_t a = 0; a <= top; ++a)
     for (std::uint64_t b = 0; b <= top; ++b) {
@@ -89,7 +89,7 @@ Finding figure6(const RunOptions&) {
   // The table under Lemma 2: value by the parities of m = min(a, b) and M = max(a, b):
   // m even: M even 0, M odd 1; m odd: M even 3, M odd 2. Figure 6 shows a, b = 0..5.
   const cgt::Grundy table[2][2] = {{0, 1}, {3, 2}};
-  analysis::WakSolver s;
+  games::WakSolver s;
   std::string grid;
   for (std::uint64_t a = 0; a <= 5; ++a) {
     for (std::uint64_t b = 0; b <= 5; ++b) {
@@ -104,7 +104,7 @@ Finding figure6(const RunOptions&) {
 }
 
 Finding remark3(const RunOptions& o) {
-  analysis::WakSolver s;
+  games::WakSolver s;
   const std::uint64_t top = o.deep ? 24 : 12;
   int p_count = 0;
   for (std::uint64_t a = 0; a <= top; ++a)
@@ -130,17 +130,17 @@ Finding proposition1(const RunOptions& o) {
   int steps = 0, kinds[4] = {0, 0, 0, 0};
   for (int t = 0; t < graphs; ++t) {
     auto g = random_wak(rng, 6, 4, 0.45, 0.3);
-    auto value = analysis::wak_grundy_plain(g);
-    for (const auto& r : analysis::applicable_reductions(g)) {
-      auto h = analysis::apply_reduction(g, r);
-      if (analysis::wak_grundy_plain(h) != value)
-        return {false, "reduction changes the value: " + analysis::describe(g, r) + " on graph " +
+    auto value = games::wak_grundy_plain(g);
+    for (const auto& r : games::applicable_reductions(g)) {
+      auto h = games::apply_reduction(g, r);
+      if (games::wak_grundy_plain(h) != value)
+        return {false, "reduction changes the value: " + games::describe(g, r) + " on graph " +
                            games::wak_graph(g).to_spec()};
       ++steps;
       ++kinds[static_cast<int>(r.kind)];
     }
-    auto canon = analysis::reduce_wak(g);
-    if (!analysis::is_canonical(canon) || analysis::wak_grundy_plain(canon) != value)
+    auto canon = games::reduce_wak(g);
+    if (!games::is_canonical(canon) || games::wak_grundy_plain(canon) != value)
       return {false, "full reduction changes the value on " + games::wak_graph(g).to_spec()};
   }
   return {true, fmt::format("{} random graphs (<= 6 vertices, weights 1..4, random loops), plain brute force: "
@@ -150,28 +150,28 @@ Finding proposition1(const RunOptions& o) {
 
 Finding corollary2(const RunOptions& o) {
   std::mt19937_64 rng(2);
-  analysis::WakSolver wak;
-  analysis::KaylesSolver arc(analysis::VertexGame::ArcKayles);
+  games::WakSolver wak;
+  games::KaylesSolver arc(games::VertexGame::ArcKayles);
   const int graphs = o.deep ? 3000 : 400;
   for (int t = 0; t < graphs; ++t) {
     auto g = random_wak(rng, 4, 3, 0.5, 0.35);
-    auto h = analysis::wak_to_arc_kayles(g);
+    auto h = games::wak_to_arc_kayles(g);
     if (arc.grundy(h) != wak.grundy(g)) return {false, "differs on " + games::wak_graph(g).to_spec()};
   }
   return {true, fmt::format("{} random WAK positions (<= 4 vertices, weights 1..3, loops)", graphs)};
 }
 
 Finding rooks(const RunOptions& o) {
-  analysis::WakSolver wak;
-  analysis::KaylesSolver node(analysis::VertexGame::NodeKayles);
+  games::WakSolver wak;
+  games::KaylesSolver node(games::VertexGame::NodeKayles);
   // Figure 2: 6x8 without holes, every game lasts six moves: the second player wins.
-  if (wak.grundy(analysis::rooks_to_wak(games::parse_rook_board("6x8", ""))) != 0) return {false, "6x8 is not P"};
+  if (wak.grundy(games::rooks_to_wak(games::parse_rook_board("6x8", ""))) != 0) return {false, "6x8 is not P"};
   std::mt19937_64 rng(3);
   const int boards = o.deep ? 3000 : 300;
   for (int t = 0; t < boards; ++t) {
-    auto b = analysis::random_rook_board(rng, 4, 5);
+    auto b = games::random_rook_board(rng, 4, 5);
     auto direct = node.grundy(games::rook_attack_graph(b));
-    if (wak.grundy(analysis::rooks_to_wak(b)) != direct)
+    if (wak.grundy(games::rooks_to_wak(b)) != direct)
       return {false, fmt::format("board {}: WAK differs from the rooks game", games::rook_board_spec(b))};
   }
   // Figure 4: a rectangular hole at the edge of the board gives a tree of depth 2 (five
@@ -186,9 +186,9 @@ Finding rooks(const RunOptions& o) {
             for (int r = 0; r < h; ++r)
               for (int c = c0; c <= c1; ++c) holes += (holes.empty() ? "" : ",") + games::square_name(r, c);
             auto b = games::parse_rook_board(std::to_string(rows) + "x" + std::to_string(cols), holes);
-            auto p = analysis::rooks_to_wak(b);
+            auto p = games::rooks_to_wak(b);
             auto g = games::wak_graph(p);
-            auto r = analysis::depth2_tree_outcome(g, p.weight);
+            auto r = games::depth2_tree_outcome(g, p.weight);
             if (!r || g.edge_count() != 5)
               return {false, fmt::format("{}x{} holes {}: not a 5-edge tree of depth 2", rows, cols, holes)};
             bool direct_p = node.grundy(games::rook_attack_graph(b)) == 0;
@@ -203,7 +203,7 @@ Finding rooks(const RunOptions& o) {
 }
 
 Finding lemma5(const RunOptions& o) {
-  analysis::WakSolver s;
+  games::WakSolver s;
   const std::uint64_t top = o.deep ? 14 : 8;
   int canonical = 0;
   for (std::uint64_t a = 1; a <= top; ++a)
@@ -211,7 +211,7 @@ Finding lemma5(const RunOptions& o) {
       for (std::uint64_t c = 1; c <= top; ++c)
         for (std::uint64_t d = 1; d <= top; ++d) {
           auto p = looped_path(a, b, c, d);
-          if (!analysis::is_canonical(p)) continue;
+          if (!games::is_canonical(p)) continue;
           ++canonical;
           bool is_p = s.grundy(p) == 0;
           if (is_p != ((a + c) % 2 == 0))
@@ -224,7 +224,7 @@ Finding lemma5(const RunOptions& o) {
 
 Finding lemma6(const RunOptions& o) {
   std::mt19937_64 rng(6);
-  analysis::WakSolver s;
+  games::WakSolver s;
   const int cases = o.deep ? 4000 : 600;
   for (int t = 0; t < cases; ++t) {
     int k = 1 + static_cast<int>(rng() % 3);
@@ -251,12 +251,12 @@ Finding lemma6(const RunOptions& o) {
 
 Finding theorem1(const RunOptions& o) {
   std::mt19937_64 rng(1);
-  analysis::WakSolver s;
+  games::WakSolver s;
   const int trees = o.deep ? 10000 : 1200;
   int exact = 0;
   for (int t = 0; t < trees; ++t) {
-    auto [g, w] = analysis::random_depth2_tree(rng, 6);
-    auto r = analysis::depth2_tree_outcome(g, w);
+    auto [g, w] = games::random_depth2_tree(rng, 6);
+    auto r = games::depth2_tree_outcome(g, w);
     if (!r) return {false, "not recognised as a depth-2 tree: " + g.to_spec()};
     auto value = s.grundy(games::make_wak(g, w));
     if (r->outcome != (value == 0 ? cgt::Outcome::P : cgt::Outcome::N) || (r->grundy && *r->grundy != value))
@@ -270,7 +270,7 @@ Finding theorem1(const RunOptions& o) {
 
 Finding periodicity(const RunOptions& o) {
   std::mt19937_64 rng(66);
-  analysis::WakSolver s;
+  games::WakSolver s;
   const int graphs = o.deep ? 1500 : 150;
   int grundy_checked = 0;
   for (int t = 0; t < graphs; ++t) {
@@ -290,7 +290,7 @@ Finding periodicity(const RunOptions& o) {
                                    games::wak_graph(p).to_spec())};
     // Corollary 2: Grundy values 2-periodic from 2*Omega + c_k, c_k = 2 * weight of a position of value k.
     for (std::uint64_t x = 2 * omega; x + 2 <= top; ++x) {
-      auto u = analysis::catalogue_weight(g[x], s);
+      auto u = games::catalogue_weight(g[x], s);
       if (!u || x < 2 * (omega + *u)) continue;
       ++grundy_checked;
       if (g[x] != g[x + 2])
@@ -303,7 +303,7 @@ Finding periodicity(const RunOptions& o) {
 }
 
 // Grundy value of a WAK position by the WAK search alone (components of at most 64 vertices).
-cgt::Grundy wak_search_value(const graph::Graph& g, const std::vector<std::uint64_t>& w, analysis::WakSolver& s) {
+cgt::Grundy wak_search_value(const graph::Graph& g, const std::vector<std::uint64_t>& w, games::WakSolver& s) {
   cgt::Grundy x = 0;
   for (const auto& comp : g.components()) {
     std::vector<std::uint64_t> cw;
@@ -317,12 +317,12 @@ Finding theorem2(const RunOptions& o) {
   // Values by the analyser (weight 1 everywhere: Arc-Kayles with a pendant per loop, Corollary 2)
   // and, independently, by the WAK search on the looped graphs themselves.
   const int top = o.deep ? 6 : 5, wak_top = 5;
-  analysis::WakAnalyser a;
-  analysis::WakSolver s;
+  games::WakAnalyser a;
+  games::WakSolver s;
   std::vector<cgt::Grundy> values;
   std::string list;
   for (int n = 1; n <= top; ++n) {
-    auto [g, w] = analysis::section7_graph(n);
+    auto [g, w] = games::section7_graph(n);
     auto v = a.value(g, w);
     if (!v.grundy) return {false, fmt::format("G_{}: no Grundy value", n)};
     if (n <= wak_top && wak_search_value(g, w, s) != *v.grundy)
@@ -344,8 +344,8 @@ Finding theorem2(const RunOptions& o) {
 
 Finding dawson(const RunOptions& o) {
   const int top = o.deep ? 400 : 200;
-  auto d = analysis::octal_grundy_sequence("0.07", top);
-  analysis::KaylesSolver arc(analysis::VertexGame::ArcKayles);
+  auto d = games::octal_grundy_sequence("0.07", top);
+  games::KaylesSolver arc(games::VertexGame::ArcKayles);
   graph::Graph p(top, false);
   for (int i = 0; i + 1 < top; ++i) p.add_edge(i, i + 1);
   if (arc.grundy(p) != d[top]) return {false, fmt::format("P_{} differs", top)};

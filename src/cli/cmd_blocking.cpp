@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "analysis/blocking_search.h"
-#include "analysis/blocking_tree.h"
-#include "analysis/blocking_values.h"
+#include "games/blocking/search.h"
+#include "games/blocking/tree.h"
+#include "games/blocking/values.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "graph/graph.h"
@@ -61,7 +61,7 @@ std::string outcome_words(cgt::Outcome o) {
 }
 
 void run_value(const Common& c) {
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
+  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   cgt::Game v = a.value(p);
   if (c.json) {
@@ -75,7 +75,7 @@ void run_value(const Common& c) {
   fmt::print("value:   {}\noutcome: {}\n", v.str(), outcome_words(v.outcome()));
 }
 
-void print_options(const char* who, const std::vector<analysis::BlockingOption>& list,
+void print_options(const char* who, const std::vector<games::BlockingOption>& list,
                    const games::BlockingPebbles& r) {
   fmt::print("{} options ({}):\n", who, list.size());
   if (list.empty()) fmt::print("  (none)\n");
@@ -85,7 +85,7 @@ void print_options(const char* who, const std::vector<analysis::BlockingOption>&
   }
 }
 
-nlohmann::json list_json(const std::vector<analysis::BlockingOption>& list, const games::BlockingPebbles& r) {
+nlohmann::json list_json(const std::vector<games::BlockingOption>& list, const games::BlockingPebbles& r) {
   auto arr = nlohmann::json::array();
   for (const auto& o : list)
     arr.push_back({{"move", o.move},
@@ -97,7 +97,7 @@ nlohmann::json list_json(const std::vector<analysis::BlockingOption>& list, cons
 }
 
 void run_moves(const Common& c) {
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
+  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   auto m = a.moves(p);
   if (c.json) {
@@ -116,7 +116,7 @@ void run_moves(const Common& c) {
 
 struct TreeArgs {
   Common common;
-  analysis::TreeOptions tree;
+  games::TreeOptions tree;
   bool dot = false;
   std::string output;
 };
@@ -125,9 +125,9 @@ void run_tree(const TreeArgs& t) {
   const Common& c = t.common;
   if (t.tree.max_depth < 0 || t.tree.max_nodes < 1) throw InputError("--depth must be >= 0 and --max-nodes >= 1");
   if (t.tree.max_nodes > 100000) throw InputError("--max-nodes is capped at 100000 (Graphviz cannot draw more)");
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
+  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
-  auto tree = t.dot ? analysis::blocking_tree_dot(a, p, t.tree) : analysis::blocking_tree_text(a, p, t.tree);
+  auto tree = t.dot ? games::blocking_tree_dot(a, p, t.tree) : games::blocking_tree_text(a, p, t.tree);
   if (!t.output.empty()) {
     std::ofstream out(t.output);
     if (!out) throw InputError("cannot write '" + t.output + "'");
@@ -145,7 +145,7 @@ void run_tree(const TreeArgs& t) {
 
 struct SearchArgs {
   Common common;
-  analysis::PositionSpace space;
+  games::PositionSpace space;
   std::string value;
   bool atlas = false;
   bool markdown = false;
@@ -156,11 +156,11 @@ void run_search(const SearchArgs& s) {
   const Common& c = s.common;
   if (s.atlas == !s.value.empty()) throw InputError("give exactly one of --value V and --atlas");
   if (s.space.max_pebbles < 0) throw InputError("--max-pebbles must be non-negative");
-  analysis::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
+  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   const auto& r = a.rules();
   if (!s.atlas) {
     cgt::Game target = cgt::Game::parse(s.value);
-    auto found = analysis::blocking_search(a, target, s.space, s.limit);
+    auto found = games::blocking_search(a, target, s.space, s.limit);
     if (c.json) {
       auto arr = nlohmann::json::array();
       for (const auto& p : found.positions) arr.push_back(r.format(p));
@@ -179,11 +179,11 @@ void run_search(const SearchArgs& s) {
     }
     fmt::print("value {}: {} position(s) with {} pebbles (fewest possible); {} examined\n", target.str(),
                found.found, *found.pebbles, found.examined);
-    for (const auto& p : found.positions) fmt::print("  {}   {}\n", r.format(p), analysis::paper_notation(p));
+    for (const auto& p : found.positions) fmt::print("  {}   {}\n", r.format(p), games::paper_notation(p));
     if (found.found > found.positions.size()) fmt::print("  ... ({} more; raise --limit)\n", found.found - found.positions.size());
     return;
   }
-  auto atlas = analysis::blocking_atlas(a, s.space);
+  auto atlas = games::blocking_atlas(a, s.space);
   if (c.json) {
     auto arr = nlohmann::json::array();
     for (const auto& e : atlas.entries)
@@ -203,7 +203,7 @@ void run_search(const SearchArgs& s) {
     fmt::print("| --- | ---: | ---: | --- | --- |\n");
     for (const auto& e : atlas.entries)
       fmt::print("| `{}` | {} | {} | `{}` | `{}` |\n", e.value.str(), e.count, e.min_pebbles, r.format(e.example),
-                 analysis::paper_notation(e.example));
+                 games::paper_notation(e.example));
   } else {
     for (const auto& e : atlas.entries)
       fmt::print("{:<24} {:>9} positions, fewest pebbles {:>2}: {}\n", e.value.str(), e.count, e.min_pebbles,

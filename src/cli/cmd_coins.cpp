@@ -4,12 +4,12 @@
 
 #include <iostream>
 
-#include "analysis/coins_algorithm.h"
-#include "analysis/coins_ordinal_sum.h"
-#include "analysis/coins_values.h"
+#include "games/coins/algorithm.h"
+#include "games/coins/ordinal_sum.h"
+#include "games/coins/values.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "games/flipping_coins.h"
+#include "games/coins/rules.h"
 #include "util/error.h"
 
 namespace cgtlab::cli {
@@ -35,11 +35,11 @@ struct AlgorithmArgs {
   bool json = false;
 };
 
-nlohmann::json move_json(const analysis::CoinsSumMove& m) {
+nlohmann::json move_json(const games::CoinsSumMove& m) {
   return {{"string", m.line + 1}, {"coins", {m.first, m.second}}, {"result", m.result}, {"value", m.sum_after.str()}};
 }
 
-std::string move_text(const analysis::CoinsSumMove& m, bool several) {
+std::string move_text(const games::CoinsSumMove& m, bool several) {
   std::string where = several ? fmt::format("string {}, ", m.line + 1) : "";
   return fmt::format("{}coins {} and {} -> {} (value {})", where, m.first, m.second, m.result.empty() ? "(no coins)" : m.result,
                      m.sum_after.str());
@@ -58,27 +58,27 @@ std::string outcome_text(cgt::Outcome o) {
 void run_value(const ValueArgs& a) {
   std::vector<std::string> lines;
   for (const auto& s : a.lines) lines.push_back(games::FlippingCoins::parse(s));
-  analysis::CoinsValuer valuer(analysis::kCoinsSearchMaxLength, search_limits(a.max_positions));
-  auto sum = analysis::analyse_coins_sum(lines, valuer);
+  games::CoinsValuer valuer(games::kCoinsSearchMaxLength, search_limits(a.max_positions));
+  auto sum = games::analyse_coins_sum(lines, valuer);
   bool any_algorithm = false, any_search = false, any_general = false;
   for (const auto& v : sum.values) {
-    any_algorithm |= v.method == analysis::CoinsMethod::Algorithm;
-    any_search |= v.method == analysis::CoinsMethod::Search;
-    any_general |= v.method == analysis::CoinsMethod::GeneralEngine;
+    any_algorithm |= v.method == games::CoinsMethod::Algorithm;
+    any_search |= v.method == games::CoinsMethod::Search;
+    any_general |= v.method == games::CoinsMethod::GeneralEngine;
   }
   std::string method;
   auto add = [&](const std::string& m) { method += (method.empty() ? "" : " + ") + m; };
-  if (any_search) add(fmt::format("search (exact, lines of at most {} coins)", analysis::kCoinsSearchMaxLength));
+  if (any_search) add(fmt::format("search (exact, lines of at most {} coins)", games::kCoinsSearchMaxLength));
   if (any_general) add("general-engine (the number search found a position that is not a number)");
   if (any_algorithm)
     add(fmt::format("algorithm (the value theorem, Theorem 3.3, for lines longer than the search cap of {} coins)",
-                    analysis::kCoinsSearchMaxLength));
+                    games::kCoinsSearchMaxLength));
   const bool several = lines.size() > 1;
   if (a.json) {
     nlohmann::json values = nlohmann::json::array(), methods = nlohmann::json::array();
     for (const auto& v : sum.values) {
       values.push_back(v.game.str());
-      methods.push_back(analysis::to_string(v.method));
+      methods.push_back(games::to_string(v.method));
     }
     nlohmann::json left = nlohmann::json::array(), right = nlohmann::json::array();
     for (const auto& m : sum.left_winning) left.push_back(move_json(m));
@@ -94,11 +94,11 @@ void run_value(const ValueArgs& a) {
   }
   for (std::size_t i = 0; i < sum.lines.size(); ++i) {
     fmt::print("{} = {}{}\n", a.lines[i], sum.values[i].game.str(),
-               sum.values[i].method == analysis::CoinsMethod::Search ? "" : "  [" + analysis::to_string(sum.values[i].method) + "]");
+               sum.values[i].method == games::CoinsMethod::Search ? "" : "  [" + games::to_string(sum.values[i].method) + "]");
   }
   if (several) fmt::print("sum = {}\n", sum.total.str());
   fmt::print("outcome {}: {}\n", cgt::to_string(sum.outcome), outcome_text(sum.outcome));
-  auto list = [&](const char* who, const std::vector<analysis::CoinsSumMove>& moves) {
+  auto list = [&](const char* who, const std::vector<games::CoinsSumMove>& moves) {
     if (moves.empty()) {
       fmt::print("{} to move: no winning move\n", who);
       return;
@@ -113,13 +113,13 @@ void run_value(const ValueArgs& a) {
 
 void run_algorithm(const AlgorithmArgs& a) {
   const std::string line = games::FlippingCoins::parse(a.line);
-  auto r = analysis::run_coins_algorithm(line, true);
+  auto r = games::run_coins_algorithm(line, true);
   if (a.json) {
     nlohmann::json steps = nlohmann::json::array(), terms = nlohmann::json::array(), partial = nlohmann::json::array();
     for (const auto& s : r.reductions)
       steps.push_back({{"rule", std::string("2(") + s.rule + ")"}, {"position", s.position}, {"before", s.before}, {"after", s.after}});
     for (const auto& t : r.terms)
-      terms.push_back({{"Q", t.piece}, {"p", t.p}, {"q", t.q}, {"exponent", analysis::inverse_power_of_two(t.exponent_power).str()}});
+      terms.push_back({{"Q", t.piece}, {"p", t.p}, {"q", t.q}, {"exponent", games::inverse_power_of_two(t.exponent_power).str()}});
     for (const auto& v : r.partial_values) partial.push_back(v.str());
     print_json({{"string", r.input},
                 {"reductions", steps},
@@ -146,7 +146,7 @@ void run_algorithm(const AlgorithmArgs& a) {
       const auto& t = r.terms[i];
       g.resize(g.size() - t.piece.size());
       fmt::print("  G_{} = {}: Q_{} = {} (p = {}, q = {}), exponent 1/2^(2p+q-1) = {}, G_{} = {}\n", i, g + t.piece, i,
-                 t.piece, t.p, t.q, analysis::inverse_power_of_two(t.exponent_power).str(), i + 1, g);
+                 t.piece, t.p, t.q, games::inverse_power_of_two(t.exponent_power).str(), i + 1, g);
     }
     const std::size_t i = r.terms.size();
     fmt::print("Step 5 (Lemma 4.6): G_{} = {} = {}\n", i, r.base.empty() ? "(no coins)" : r.base,
@@ -157,7 +157,7 @@ void run_algorithm(const AlgorithmArgs& a) {
     for (std::size_t k = 1; k < r.partial_values.size(); ++k) {
       const std::size_t j = i - k;
       fmt::print("  v_{} = {} : {} = {}\n", j, r.partial_values[k - 1].str(),
-                 analysis::inverse_power_of_two(r.terms[j].exponent_power).str(), r.partial_values[k].str());
+                 games::inverse_power_of_two(r.terms[j].exponent_power).str(), r.partial_values[k].str());
     }
   }
   fmt::print("reduced:     {}\n", r.reduced.empty() ? "(no coins)" : r.reduced);
@@ -176,7 +176,7 @@ void add_coins_command(CLI::App& app) {
   auto* value = coins->add_subcommand(
       "value", std::string("Exact values of lines of coins and of their sum, the outcome and every winning move "
                            "(which string, which pair of coins). Lines of at most ") +
-                   std::to_string(analysis::kCoinsSearchMaxLength) +
+                   std::to_string(games::kCoinsSearchMaxLength) +
                    " coins are searched; longer lines are valued by the chapter's algorithm (Theorem 3.3). " + kRules);
   value->add_option("strings", value_args->lines, "0-1 strings, e.g. 0101011111 1101100111")->required();
   value->add_flag("--json", value_args->json, "one JSON object: value, values, outcome, winning_moves, method");

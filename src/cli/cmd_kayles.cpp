@@ -7,14 +7,14 @@
 #include <memory>
 #include <string>
 
-#include "analysis/kayles_solver.h"
-#include "analysis/wak_analyze.h"
-#include "analysis/wak_convert.h"
-#include "analysis/wak_reduce.h"
+#include "games/kayles/solver.h"
+#include "games/kayles/wak_analyze.h"
+#include "games/kayles/wak_convert.h"
+#include "games/kayles/wak_reduce.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "games/arc_kayles.h"
-#include "games/rooks.h"
+#include "games/kayles/rules.h"
+#include "games/rooks/rules.h"
 #include "graph/graph.h"
 #include "util/error.h"
 
@@ -89,17 +89,17 @@ std::vector<std::uint64_t> parse_weights(const graph::Graph& g, const std::strin
 
 std::string nimber(cgt::Grundy g) { return g == 0 ? "0" : g == 1 ? "*" : "*" + std::to_string(g); }
 
-nlohmann::json value_json(const analysis::WakValue& v) {
+nlohmann::json value_json(const games::WakValue& v) {
   nlohmann::json j;
   j["grundy"] = v.grundy ? nlohmann::json(*v.grundy) : nlohmann::json(nullptr);
-  j["outcome"] = v.outcome ? nlohmann::json(analysis::outcome_name(*v.outcome)) : nlohmann::json(nullptr);
+  j["outcome"] = v.outcome ? nlohmann::json(games::outcome_name(*v.outcome)) : nlohmann::json(nullptr);
   return j;
 }
 
-std::string value_text(const analysis::WakValue& v) {
+std::string value_text(const games::WakValue& v) {
   if (v.grundy) return fmt::format("{} (Grundy value {}, {}-position)", nimber(*v.grundy), *v.grundy,
-                                   analysis::outcome_name(*v.outcome));
-  if (v.outcome) return analysis::outcome_name(*v.outcome) + "-position (Grundy value not determined)";
+                                   games::outcome_name(*v.outcome));
+  if (v.outcome) return games::outcome_name(*v.outcome) + "-position (Grundy value not determined)";
   return "not determined";
 }
 
@@ -130,7 +130,7 @@ void run_wak_grundy(const WakOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
   auto w = parse_weights(g, o.weights);
-  analysis::WakAnalyser a(search_limits(o.max_positions));
+  games::WakAnalyser a(search_limits(o.max_positions));
   auto ans = a.analyse(g, w, true);
   std::vector<std::string> winning;
   bool all_known = true;
@@ -165,11 +165,11 @@ void run_wak_reduce(const WakOptions& o) {
   auto g = graph::parse_graph(o.graph);
   auto p = games::make_wak(g, parse_weights(g, o.weights));
   std::vector<std::string> log;
-  auto r = analysis::reduce_wak(p, &log);
+  auto r = games::reduce_wak(p, &log);
   if (o.json) {
     auto j = wak_json(r);
     j["steps"] = log;
-    j["canonical"] = analysis::is_canonical(r);
+    j["canonical"] = games::is_canonical(r);
     print_json(j);
     return;
   }
@@ -181,7 +181,7 @@ void run_wak_reduce(const WakOptions& o) {
 void run_wak_to_arc(const WakOptions& o) {
   auto g = graph::parse_graph(o.graph);
   auto p = games::make_wak(g, parse_weights(g, o.weights));
-  auto h = analysis::wak_to_arc_kayles(p, o.max_vertices);
+  auto h = games::wak_to_arc_kayles(p, o.max_vertices);
   if (o.json) {
     print_json({{"graph", h.to_spec()}, {"vertices", h.order()}, {"edges", h.edge_count()}});
     return;
@@ -196,15 +196,15 @@ struct KaylesOptions {
   std::uint64_t max_positions = 0;
 };
 
-void run_kayles(const KaylesOptions& o, analysis::VertexGame game) {
+void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
-  analysis::KaylesSolver solver(game, search_limits(o.max_positions));
+  games::KaylesSolver solver(game, search_limits(o.max_positions));
   auto r = solver.analyse(g);
   std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
   for (const auto& m : r.moves) {
-    std::string name = game == analysis::VertexGame::ArcKayles
+    std::string name = game == games::VertexGame::ArcKayles
                            ? g.vertex_name(m.deleted[0]) + "-" + g.vertex_name(m.deleted[1])
                            : g.vertex_name(m.deleted[0]);
     if (m.option_grundy == 0) winning.push_back(name);
@@ -212,7 +212,7 @@ void run_kayles(const KaylesOptions& o, analysis::VertexGame game) {
   }
   const char* outcome = r.grundy == 0 ? "P" : "N";
   if (o.json) {
-    print_json({{"game", game == analysis::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
+    print_json({{"game", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
                 {"grundy", r.grundy},
                 {"outcome", outcome},
                 {"winning_moves", winning},
@@ -223,7 +223,7 @@ void run_kayles(const KaylesOptions& o, analysis::VertexGame game) {
     return;
   }
   fmt::print("{} value: {} (Grundy value {}, {}-position)\n",
-             game == analysis::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", nimber(r.grundy), r.grundy,
+             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", nimber(r.grundy), r.grundy,
              outcome);
   fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
 }
@@ -237,11 +237,11 @@ struct RookOptions {
 void run_rooks_grundy(const RookOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
-  analysis::WakSolver solver(search_limits(o.max_positions));
-  cgt::Grundy g = solver.grundy(analysis::rooks_to_wak(b));
+  games::WakSolver solver(search_limits(o.max_positions));
+  cgt::Grundy g = solver.grundy(games::rooks_to_wak(b));
   std::vector<std::string> winning;
   for (auto [r, c] : games::rook_moves(b))
-    if (solver.grundy(analysis::rooks_to_wak(games::rook_play(b, r, c))) == 0)
+    if (solver.grundy(games::rooks_to_wak(games::rook_play(b, r, c))) == 0)
       winning.push_back(games::square_name(r, c));
   if (o.json) {
     print_json({{"game", "rooks"},
@@ -257,7 +257,7 @@ void run_rooks_grundy(const RookOptions& o) {
 
 void run_rooks_to_wak(const RookOptions& o) {
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
-  auto p = analysis::rooks_to_wak(b);
+  auto p = games::rooks_to_wak(b);
   if (o.json) {
     print_json(wak_json(p));
     return;
@@ -304,8 +304,8 @@ void add_kayles_commands(CLI::App& app) {
     t->add_option("--max-vertices", o->max_vertices, "refuse larger results (default 512)");
     t->callback([o] { run_wak_to_arc(*o); });
   }
-  for (auto game : {analysis::VertexGame::ArcKayles, analysis::VertexGame::NodeKayles}) {
-    bool arc = game == analysis::VertexGame::ArcKayles;
+  for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {
+    bool arc = game == games::VertexGame::ArcKayles;
     auto o = std::make_shared<KaylesOptions>();
     auto* cmd = app.add_subcommand(arc ? "arckayles" : "nodekayles", arc ? kArcRules : kNodeRules);
     cmd->require_subcommand(1);

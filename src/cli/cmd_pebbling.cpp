@@ -8,10 +8,10 @@
 #include <optional>
 #include <string>
 
-#include "analysis/pebbling_c4.h"
-#include "analysis/pebbling_grundy.h"
-#include "analysis/pebbling_pattern.h"
-#include "analysis/pebbling_threshold.h"
+#include "games/pebbling/c4.h"
+#include "games/pebbling/grundy.h"
+#include "games/pebbling/pattern.h"
+#include "games/pebbling/threshold.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "graph/graph.h"
@@ -21,7 +21,7 @@ namespace cgtlab::cli {
 
 namespace {
 
-using analysis::Weight;
+using games::Weight;
 using games::Pebbling;
 
 constexpr const char* kRules =
@@ -74,7 +74,7 @@ std::string game_name(const Options& o) { return fmt::format("m^({}:{})({})", o.
 void run_grundy(const Options& o) {
   Pebbling rules = make_rules(o);
   Pebbling::Position p = rules.parse_position(o.position);
-  analysis::PebblingGrundy g = analysis::pebbling_grundy(rules, p, search_limits(o.max_positions));
+  games::PebblingGrundy g = games::pebbling_grundy(rules, p, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.winning_moves) {
@@ -102,7 +102,7 @@ void run_grundy(const Options& o) {
 
 void run_ppositions(const Options& o) {
   Pebbling rules = make_rules(o);
-  auto ps = analysis::pebbling_p_positions(rules, o.total, o.labelled, search_limits(o.max_positions));
+  auto ps = games::pebbling_p_positions(rules, o.total, o.labelled, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& p : ps) list.push_back(std::vector<int>(p.begin(), p.end()));
@@ -121,7 +121,7 @@ void run_ppositions(const Options& o) {
 
 void run_mvalue(const Options& o) {
   Pebbling rules = make_rules(o);
-  analysis::ThresholdOptions opt;
+  games::ThresholdOptions opt;
   opt.max_total = o.max_total;
   opt.limits = search_limits(o.max_positions);
   auto started = std::chrono::steady_clock::now();
@@ -132,11 +132,11 @@ void run_mvalue(const Options& o) {
     progress(fmt::format("total {} / {}: {} classes stored, {:.0f} classes/s, {:.1f} s", t, o.max_total, stored,
                          s > 0 ? static_cast<double>(handled) / s : 0.0, s));
   };
-  auto r = analysis::pebbling_threshold(rules, opt);
+  auto r = games::pebbling_threshold(rules, opt);
   progress_done();
   auto nonempty = r.nonempty_p_totals();
-  std::optional<analysis::ResiduePattern> pattern;
-  if (!r.m) pattern = analysis::find_residue_pattern(rules, o.max_total, search_limits(o.max_positions));
+  std::optional<games::ResiduePattern> pattern;
+  if (!r.m) pattern = games::find_residue_pattern(rules, o.max_total, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json layers = nlohmann::json::array();
     for (const auto& l : r.layers) {
@@ -167,7 +167,7 @@ void run_mvalue(const Options& o) {
     }
   } else {
     fmt::print("{}: none up to {}\n", game_name(o), r.bound);
-    fmt::print("totals with a non-empty P-set: {}\n", analysis::compress_totals(nonempty));
+    fmt::print("totals with a non-empty P-set: {}\n", games::compress_totals(nonempty));
     if (pattern) {
       fmt::print("residue pattern: {} (checked on every labelled position of total {}..{})\n", pattern->description,
                  pattern->from_total, pattern->to_total);
@@ -181,7 +181,7 @@ void run_table(const Options& o) {
   if (o.format != "text" && o.format != "csv" && o.format != "json") {
     throw InputError("--format must be text, csv or json");
   }
-  analysis::ThresholdOptions opt;
+  games::ThresholdOptions opt;
   opt.max_total = o.max_total;
   opt.limits = search_limits(o.max_positions);
   std::mutex m;
@@ -189,7 +189,7 @@ void run_table(const Options& o) {
     std::lock_guard lock(m);
     progress(fmt::format("table: {} of {} cells done", done, cells));
   };
-  auto table = analysis::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
+  auto table = games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
   progress_done();
   if (o.json || o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
@@ -239,7 +239,7 @@ void run_table(const Options& o) {
 
 void run_classify(const Options& o) {
   Pebbling rules = make_rules(o);
-  auto r = analysis::classify_c4(rules, o.max_total, search_limits(o.max_positions));
+  auto r = games::classify_c4(rules, o.max_total, search_limits(o.max_positions));
   if (o.json) {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : r.cells) {
@@ -254,7 +254,7 @@ void run_classify(const Options& o) {
                 {"mismatches", r.mismatches}, {"cells", cells},
                 {"first_mismatch", r.first_mismatch ? rules.to_string(*r.first_mismatch) : std::string()}});
   } else {
-    fmt::print("{}", analysis::format_c4_classification(r));
+    fmt::print("{}", games::format_c4_classification(r));
   }
   if (r.mismatches != 0) set_exit_code(1);
 }

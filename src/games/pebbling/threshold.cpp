@@ -1,0 +1,165 @@
+#include "games/pebbling/threshold.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+
+#include "graph/graph.h"
+#include "util/error.h"
+
+namespace cgtlab::games {
+
+using games::Pebbling;
+
+std::vector<int> PebblingThreshold::nonempty_p_totals() const {
+  std::vector<int> out;
+  for (const auto& l : layers)
+    if (l.p_labelled != 0) out.push_back(l.total);
+  return out;
+}
+
+namespace {
+
+PebblingLayerStats stats_of(const Pebbling& rules, const solve::LayeredSearch<Pebbling>::Layer& layer) {
+  PebblingLayerStats s;
+  s.total = layer.measure;
+  s.positions = layer.all;
+  s.p_labelled = layer.p_weight;
+  s.stored = layer.positions.size();
+  s.stored_p = layer.stored == solve::Side::P;
+  if (layer.stored == solve::Side::P) {
+    s.p_classes = layer.positions.size();
+  } else if (auto classes = rules.class_count(layer.measure)) {
+    s.p_classes = *classes - layer.positions.size();
+  }
+  return s;
+}
+
+}  // namespace
+
+PebblingThreshold pebbling_threshold(const Pebbling& rules, const ThresholdOptions& options) {
+  if (options.max_total < 0 || options.max_total > Pebbling::kMaxTotal - options.confirm_layers) {
+    throw InputError("--max-total must be between 0 and " + std::to_string(Pebbling::kMaxTotal - options.confirm_layers));
+  }
+  PebblingThreshold result;
+  result.k = rules.k();
+  result.bound = options.max_total;
+  solve::LayeredSearch<Pebbling> search(rules, options.limits);
+  result.layers.push_back(stats_of(rules, search.layer()));
+  int end = options.max_total;
+  for (int t = 1; t <= end; ++t) {
+    const auto& layer = search.advance();
+    result.layers.push_back(stats_of(rules, layer));
+    if (options.on_layer) options.on_layer(t, layer.positions.size());
+    if (!result.m && layer.all_n()) {
+      result.m = t;
+      end = std::max(end, t + options.confirm_layers);
+    } else if (result.m && result.consequence_holds) {
+      // The paper: totals m+2r are all N, totals m+2r+1 all P.
+      bool expected_all_n = (t - *result.m) % 2 == 0;
+      if (expected_all_n ? !layer.all_n() : !layer.all_p()) {
+        result.consequence_holds = false;
+        result.consequence_failure = t;
+      }
+    }
+  }
+  result.searched_to = end;
+  return result;
+}
+
+ThresholdTable complete_graph_thresholds(int n_lo, int n_hi, int k_lo, int k_hi, const ThresholdOptions& options) {
+  if (n_lo < 1 || n_hi < n_lo) throw InputError("--n must be a range A..B with 1 <= A <= B");
+  if (k_lo < 1 || k_hi < k_lo) throw InputError("--k must be a range C..D with 1 <= C <= D");
+  if (n_hi > 64) throw InputError("--n: at most 64 vertices");
+  ThresholdTable table;
+  table.n_lo = n_lo;
+  table.n_hi = n_hi;
+  table.k_lo = k_lo;
+  table.k_hi = k_hi;
+  table.bound = options.max_total;
+  table.cells.assign(static_cast<std::size_t>(n_hi - n_lo + 1),
+                     std::vector<PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo + 1)));
+  const int columns = k_hi - k_lo + 1;
+  const int cells = (n_hi - n_lo + 1) * columns;
+  ThresholdOptions cell_options = options;
+  cell_options.on_layer = nullptr;  // cells run concurrently; progress is per cell below
+  std::atomic<int> done{0};
+  // Largest cells first, so the two cores finish together.
+  tbb::parallel_for(0, cells, 1, [&](int index) {
+    int cell = cells - 1 - index;
+    int n = n_lo + cell / columns, k = k_lo + cell % columns;
+    Pebbling rules(graph::parse_graph("K" + std::to_string(n)), k);
+    table.cells[n - n_lo][k - k_lo] = pebbling_threshold(rules, cell_options);
+    int finished = ++done;
+    if (options.on_layer) options.on_layer(finished, static_cast<std::size_t>(cells));
+  });
+  return table;
+}
+
+std::string compress_totals(const std::vector<int>& totals) {
+  std::string out;
+  std::size_t i = 0;
+  auto emit = [&](const std::string& s) {
+    if (!out.empty()) out += ", ";
+    out += s;
+  };
+  while (i < totals.size()) {
+    std::size_t j = i;
+    while (j + 1 < totals.size() && totals[j + 1] == totals[j] + 1) ++j;
+    if (j - i >= 2) {
+      emit(std::to_string(totals[i]) + ".." + std::to_string(totals[j]));
+      i = j + 1;
+      continue;
+    }
+    j = i;
+    while (j + 1 < totals.size() && totals[j + 1] == totals[j] + 2) ++j;
+    if (j - i >= 3) {
+      emit(std::to_string(totals[i]) + ", " + std::to_string(totals[i] + 2) + ", .., " + std::to_string(totals[j]));
+      i = j + 1;
+      continue;
+    }
+    emit(std::to_string(totals[i]));
+    ++i;
+  }
+  return out;
+}
+
+PebblingOutcomes::PebblingOutcomes(const Pebbling& rules, int max_total, const solve::SearchLimits& limits)
+    : rules_(rules) {
+  if (max_total < 0 || max_total > Pebbling::kMaxTotal) {
+    throw InputError("the total must be between 0 and " + std::to_string(Pebbling::kMaxTotal));
+  }
+  solve::LayeredSearch<Pebbling> search(rules, limits);
+  layers_.push_back(search.layer());
+  while (search.layer().measure < max_total) layers_.push_back(search.advance());
+}
+
+bool PebblingOutcomes::is_p(const Pebbling::Position& p) const {
+  int t = Pebbling::total(p);
+  if (t > max_total()) throw InputError("position beyond the searched total " + std::to_string(max_total()));
+  return layers_[t].is_p(rules_.canonical(p));
+}
+
+std::vector<Pebbling::Position> pebbling_p_positions(const Pebbling& rules, int total, bool labelled,
+                                                     const solve::SearchLimits& limits) {
+  if (total < 0 || total > Pebbling::kMaxTotal) {
+    throw InputError("--total must be between 0 and " + std::to_string(Pebbling::kMaxTotal));
+  }
+  solve::LayeredSearch<Pebbling> search(rules, limits);
+  while (search.layer().measure < total) search.advance();
+  if (!labelled) {
+    auto out = search.p_positions();
+    std::sort(out.begin(), out.end(), std::greater<>());  // for display: largest counts first
+    return out;
+  }
+  std::vector<Pebbling::Position> out;
+  const auto& layer = search.layer();
+  rules.for_each_labelled(total, [&](const Pebbling::Position& p) {
+    if (layer.is_p(rules.canonical(p))) out.push_back(p);
+  });
+  return out;
+}
+
+}  // namespace cgtlab::games

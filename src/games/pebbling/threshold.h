@@ -1,0 +1,80 @@
+// Thresholds of the (k+1:k)-pebbling game: m^(k+1:k)(G) is the least total m such that
+// every position with m pebbles is an N-position (seed 000, Section 1). Computed with the
+// layered search (solve/layered.h): totals drop by exactly one per move.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/pebbling/rules.h"
+#include "solve/layered.h"
+#include "solve/limits.h"
+
+namespace cgtlab::games {
+
+using solve::Weight;
+
+struct PebblingLayerStats {
+  int total = 0;
+  Weight positions = 0;                 // labelled positions with this total
+  Weight p_labelled = 0;                // labelled P-positions
+  std::optional<Weight> p_classes;      // P-positions up to symmetry, when countable
+  std::size_t stored = 0;               // classes the search stored for this layer (one side)
+  bool stored_p = true;                 // the stored side: P (else N)
+};
+
+struct PebblingThreshold {
+  int k = 0;
+  std::optional<int> m;            // m^(k+1:k)(G), if it is at most the bound
+  int bound = 0;                   // totals 0..bound searched for m
+  int searched_to = 0;             // last total computed (>= bound once m is found: the check below)
+  // The paper's consequence: totals m+2r all N and m+2r+1 all P. Checked for every total
+  // from m to searched_to; false with the first failing total if it ever fails.
+  bool consequence_holds = true;
+  std::optional<int> consequence_failure;
+  std::vector<PebblingLayerStats> layers;  // totals 0..searched_to
+  std::vector<int> nonempty_p_totals() const;  // totals whose P-set is non-empty
+};
+
+struct ThresholdOptions {
+  int max_total = 120;      // search totals up to this bound for m
+  int confirm_layers = 4;   // after m, check the alternation at least this many totals further
+  solve::SearchLimits limits;
+  // Called after each total (for progress lines): total, positions stored in that layer.
+  std::function<void(int, std::size_t)> on_layer;
+};
+
+PebblingThreshold pebbling_threshold(const games::Pebbling& rules, const ThresholdOptions& options);
+
+// m^(k+1:k)(K_n) for every n in [n_lo, n_hi] and k in [k_lo, k_hi], cells in parallel.
+struct ThresholdTable {
+  int n_lo = 0, n_hi = -1, k_lo = 0, k_hi = -1, bound = 0;
+  std::vector<std::vector<PebblingThreshold>> cells;  // [n - n_lo][k - k_lo]
+  const PebblingThreshold& at(int n, int k) const { return cells[n - n_lo][k - k_lo]; }
+};
+ThresholdTable complete_graph_thresholds(int n_lo, int n_hi, int k_lo, int k_hi, const ThresholdOptions& options);
+
+// "0..57, 59, 61" style list of integers (sorted, distinct) with runs of consecutive
+// values collapsed and runs of step 2 collapsed as "a, a+2, .., b".
+std::string compress_totals(const std::vector<int>& totals);
+
+// Outcomes of every position with total <= max_total, from the layered search: each
+// layer's stored side is kept, so a lookup is one binary search.
+class PebblingOutcomes {
+ public:
+  PebblingOutcomes(const games::Pebbling& rules, int max_total, const solve::SearchLimits& limits = {});
+  int max_total() const { return static_cast<int>(layers_.size()) - 1; }
+  bool is_p(const games::Pebbling::Position& p) const;  // any labelled position of total <= max_total
+  const solve::LayeredSearch<games::Pebbling>::Layer& layer(int total) const { return layers_.at(total); }
+
+ private:
+  const games::Pebbling& rules_;
+  std::vector<solve::LayeredSearch<games::Pebbling>::Layer> layers_;
+};
+
+// The P-positions with a given total: one per symmetry class, or every labelled one.
+std::vector<games::Pebbling::Position> pebbling_p_positions(const games::Pebbling& rules, int total, bool labelled,
+                                                            const solve::SearchLimits& limits = {});
+
+}  // namespace cgtlab::games
