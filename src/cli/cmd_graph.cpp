@@ -36,8 +36,8 @@ struct InfoOptions {
 void run_info(const InfoOptions& o) {
   graph::Graph g = graph::parse_graph(o.spec);
   const graph::AutomorphismGroup group = graph::automorphisms(g);
-  const std::string& order = group.order;
-  mpz_class exact(order);
+  const mpz_class& exact = group.order;
+  const std::string order = exact.get_str();
   if (o.json) {
     nlohmann::json j = {{"vertices", g.order()},
                         {"edges", g.edge_count()},

@@ -1,12 +1,15 @@
-// Graph symmetry through sparse nauty (graphs of any order; Debian's libnauty has dynamic
-// MAXN and thread-local state). nauty reports the group order as a double; we take the exact
-// order as the product of the orbit lengths of the stabiliser chain that nauty walks (the
-// `index` handed to userlevelproc at each level), multiplied in GMP.
+// Graph symmetry through nauty, the one place in cgtlab that calls it (Debian's libnauty has
+// dynamic MAXN and thread-local state, so callers may run in several threads). Graph objects go
+// through sparse nauty (graphs of any order: P70000 never becomes a dense matrix); the bitset
+// rows of the solvers' hot path go through dense nauty with thread-local scratch. nauty reports
+// the group order as a double; we take the exact order as the product of the orbit lengths of
+// the stabiliser chain that nauty walks (the `index` handed to userlevelproc at each level),
+// multiplied in GMP.
 #include "graph/symmetry.h"
 
 #include <absl/container/flat_hash_set.h>
-#include <gmpxx.h>
 #include <nauty/nausparse.h>
+#include <nauty/nautinv.h>
 
 #include <algorithm>
 #include <numeric>
@@ -65,6 +68,79 @@ class SparseGraph {
   sparsegraph sg_{};
 };
 
+// A canonical sparse graph that nauty allocates; freed on every path.
+struct SparseCanon {
+  SG_DECL(sg);
+  SparseCanon() = default;
+  SparseCanon(const SparseCanon&) = delete;
+  SparseCanon& operator=(const SparseCanon&) = delete;
+  ~SparseCanon() { SG_FREE(sg); }
+};
+
+// One nauty input, in one of its two forms: `sparse` set (any order), or `dense` rows of m
+// setwords each (small graphs).
+struct NautyGraph {
+  int n = 0;
+  bool digraph = false;
+  sparsegraph* sparse = nullptr;
+  sparsegraph* sparse_canon = nullptr;  // receives the canonical graph (sparse, when asked)
+  ::graph* dense = nullptr;
+  ::graph* dense_canon = nullptr;       // receives the canonical graph (dense, when asked)
+  int m = 0;
+};
+
+// What a call computes besides the orbits.
+struct Want {
+  bool canonical = false;
+  std::vector<Permutation>* generators = nullptr;  // collects the automorphisms nauty reports
+  mpz_class* order = nullptr;                      // multiplied by |Aut| exactly
+};
+
+// The colour partition: lab lists the vertices by increasing colour (stable), ptn ends each
+// cell with 0. less == nullptr: one cell.
+template <typename Less>
+void colour_partition(int n, std::vector<int>& lab, std::vector<int>& ptn, const Less* less) {
+  lab.resize(n);
+  ptn.resize(n);
+  std::iota(lab.begin(), lab.end(), 0);
+  if (less) std::stable_sort(lab.begin(), lab.end(), *less);
+  for (int i = 0; i < n; ++i) ptn[i] = (i + 1 < n && (!less || !(*less)(lab[i], lab[i + 1]))) ? 1 : 0;
+}
+
+// The one call into nauty. lab/ptn hold the colour partition on entry and the canonical
+// labelling on exit (lab[i] = vertex placed at canonical position i).
+void call_nauty(const NautyGraph& g, int* lab, int* ptn, int* orbits, const Want& want) {
+  statsblk stats;
+  t_generators = want.generators;
+  t_order = want.order;
+  if (g.sparse) {
+    DEFAULTOPTIONS_SPARSEGRAPH(options);
+    if (g.digraph) {
+      DEFAULTOPTIONS_SPARSEDIGRAPH(directed_options);
+      options = directed_options;
+    }
+    options.defaultptn = FALSE;
+    options.getcanon = want.canonical ? TRUE : FALSE;
+    if (want.generators) options.userautomproc = collect_automorphism;
+    if (want.order) options.userlevelproc = collect_level;
+    sparsenauty(g.sparse, lab, ptn, orbits, &options, &stats, want.canonical ? g.sparse_canon : nullptr);
+  } else {
+    DEFAULTOPTIONS_GRAPH(options);
+    if (g.digraph) {
+      DEFAULTOPTIONS_DIGRAPH(directed_options);
+      options = directed_options;
+    }
+    options.defaultptn = FALSE;
+    options.getcanon = want.canonical ? TRUE : FALSE;
+    if (want.generators) options.userautomproc = collect_automorphism;
+    if (want.order) options.userlevelproc = collect_level;
+    densenauty(g.dense, lab, ptn, orbits, &options, &stats, g.m, g.n, want.canonical ? g.dense_canon : nullptr);
+  }
+  t_generators = nullptr;
+  t_order = nullptr;
+  if (stats.errstatus != 0) throw std::runtime_error("nauty failed with status " + std::to_string(stats.errstatus));
+}
+
 struct NautyResult {
   std::vector<int> lab;            // canonical position i holds original vertex lab[i]
   std::vector<int> orbits;         // orbits[v] = least vertex of v's orbit
@@ -73,7 +149,7 @@ struct NautyResult {
   std::vector<std::uint64_t> canonical_adjacency;  // filled when canonical
 };
 
-// Runs nauty on g with the partition given by colours (cells ordered by colour value).
+// A Graph (any order) with the partition given by colours (cells ordered by colour value).
 NautyResult run_nauty(const Graph& g, const std::vector<int>& colours, bool canonical) {
   const int n = g.order();
   if (!colours.empty() && static_cast<int>(colours.size()) != n) {
@@ -84,49 +160,27 @@ NautyResult run_nauty(const Graph& g, const std::vector<int>& colours, bool cano
   if (n == 0) return r;
   bool loops = false;
   for (int v = 0; v < n && !loops; ++v) loops = g.has_loop(v);
-  const bool digraph = g.directed() || loops;
 
-  std::vector<int> lab(n), ptn(n), orbits(n);
-  std::iota(lab.begin(), lab.end(), 0);
-  if (!colours.empty()) {
-    std::stable_sort(lab.begin(), lab.end(), [&](int a, int b) { return colours[a] < colours[b]; });
-  }
-  for (int i = 0; i < n; ++i) {
-    bool cell_ends = i + 1 == n || (!colours.empty() && colours[lab[i]] != colours[lab[i + 1]]);
-    ptn[i] = cell_ends ? 0 : 1;
-  }
-
-  DEFAULTOPTIONS_SPARSEGRAPH(options);
-  if (digraph) {
-    DEFAULTOPTIONS_SPARSEDIGRAPH(directed_options);
-    options = directed_options;
-  }
-  options.defaultptn = FALSE;
-  options.getcanon = canonical ? TRUE : FALSE;
-  options.userautomproc = collect_automorphism;
-  options.userlevelproc = collect_level;
-  statsblk stats;
+  std::vector<int> lab, ptn, orbits(n);
+  auto colour_less = [&](int a, int b) { return colours[a] < colours[b]; };
+  colour_partition(n, lab, ptn, colours.empty() ? nullptr : &colour_less);
   SparseGraph sg(g);
-  SG_DECL(canon);
-
-  t_generators = &r.generators;
-  t_order = &r.order;
-  sparsenauty(sg.get(), lab.data(), ptn.data(), orbits.data(), &options, &stats, canonical ? &canon : nullptr);
-  t_generators = nullptr;
-  t_order = nullptr;
-  if (stats.errstatus != 0) {
-    if (canonical) SG_FREE(canon);
-    throw std::runtime_error("nauty failed with status " + std::to_string(stats.errstatus));
-  }
+  SparseCanon canon;
+  NautyGraph input;
+  input.n = n;
+  input.digraph = g.directed() || loops;
+  input.sparse = sg.get();
+  input.sparse_canon = &canon.sg;
+  call_nauty(input, lab.data(), ptn.data(), orbits.data(), {canonical, &r.generators, &r.order});
   r.lab = std::move(lab);
   r.orbits = std::move(orbits);
   if (canonical) {
-    sortlists_sg(&canon);
+    sortlists_sg(&canon.sg);
     // Small graphs: one bitmask row per vertex; larger: degree then neighbour list.
     auto& key = r.canonical_adjacency;
     for (int i = 0; i < n; ++i) {
-      const int* nbrs = canon.e + canon.v[i];
-      const int deg = canon.d[i];
+      const int* nbrs = canon.sg.e + canon.sg.v[i];
+      const int deg = canon.sg.d[i];
       if (n <= 64) {
         std::uint64_t row = 0;
         for (int k = 0; k < deg; ++k) row |= std::uint64_t{1} << nbrs[k];
@@ -136,7 +190,6 @@ NautyResult run_nauty(const Graph& g, const std::vector<int>& colours, bool cano
         for (int k = 0; k < deg; ++k) key.push_back(static_cast<std::uint64_t>(nbrs[k]));
       }
     }
-    SG_FREE(canon);
   }
   return r;
 }
@@ -155,9 +208,8 @@ AutomorphismGroup automorphisms(const Graph& g, const std::vector<int>& colours)
   NautyResult r = run_nauty(g, colours, false);
   AutomorphismGroup group;
   group.generators = std::move(r.generators);
-  group.order = r.order.get_str();
+  group.order = std::move(r.order);
   group.orbits = std::move(r.orbits);
-  if (g.order() == 0) group.order = "1";
   return group;
 }
 
@@ -177,7 +229,7 @@ CanonicalForm canonical_form(const Graph& g, const std::vector<int>& colours) {
 
 SymmetryReducer::SymmetryReducer(const Graph& g) : graph_(g) {
   NautyResult r = run_nauty(g, {}, true);
-  order_ = r.order.get_str();
+  order_ = r.order;
   plain_labelling_ = std::move(r.lab);
   if (r.order > kListLimit) return;
   // Close the generators under composition (at most 5040 elements).
@@ -194,8 +246,61 @@ SymmetryReducer::SymmetryReducer(const Graph& g) : graph_(g) {
   }
   if (elements_.size() != r.order.get_ui()) {
     throw std::logic_error("symmetry: listed " + std::to_string(elements_.size()) + " automorphisms, nauty says " +
-                           order_);
+                           order_.get_str());
   }
+}
+
+CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
+                       std::span<const std::uint64_t> colours, int colour_words) {
+  return canonical_key(k, rows, words, colours, colour_words, nullptr);
+}
+
+CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
+                       std::span<const std::uint64_t> colours, int colour_words, std::vector<int>* labelling) {
+  CanonKey key;
+  key.push_back(static_cast<std::uint64_t>(k));
+  if (k == 0) return key;
+  const int m = SETWORDSNEEDED(k);
+  // Thread-local scratch: the solvers call this millions of times.
+  thread_local std::vector<::graph> g, canong;
+  thread_local std::vector<int> lab, ptn, orbits;
+  g.assign(static_cast<std::size_t>(k) * m, 0);
+  canong.assign(static_cast<std::size_t>(k) * m, 0);
+  orbits.resize(k);
+  for (int i = 0; i < k; ++i) {
+    set* gi = GRAPHROW(g.data(), i, m);
+    for (int w = 0; w < words; ++w)
+      for (std::uint64_t b = rows[static_cast<std::size_t>(i) * words + w]; b; b &= b - 1) {
+        int j = w * 64 + __builtin_ctzll(b);
+        ADDELEMENT(gi, j);
+      }
+  }
+  // Colour classes in increasing colour order: the key then also records the colours.
+  auto colour_less = [&](int a, int b) {
+    return std::lexicographical_compare(colours.begin() + a * colour_words, colours.begin() + (a + 1) * colour_words,
+                                        colours.begin() + b * colour_words, colours.begin() + (b + 1) * colour_words);
+  };
+  colour_partition(k, lab, ptn, colour_words > 0 ? &colour_less : nullptr);
+  NautyGraph input;
+  input.n = k;
+  input.dense = g.data();
+  input.dense_canon = canong.data();
+  input.m = m;
+  call_nauty(input, lab.data(), ptn.data(), orbits.data(), {true, nullptr, nullptr});
+  if (colour_words > 0)
+    for (int i = 0; i < k; ++i)
+      for (int c = 0; c < colour_words; ++c) key.push_back(colours[lab[i] * colour_words + c]);
+  // The canonical rows in our own bit order, ceil(k/64) words each.
+  const int out_words = (k + 63) / 64;
+  const std::size_t base = key.size();
+  key.resize(base + static_cast<std::size_t>(k) * out_words, 0);
+  for (int i = 0; i < k; ++i) {
+    set* ci = GRAPHROW(canong.data(), i, m);
+    std::uint64_t* row = key.data() + base + static_cast<std::size_t>(i) * out_words;
+    for (int j = -1; (j = nextelement(ci, m, j)) >= 0;) row[j / 64] |= std::uint64_t{1} << (j % 64);
+  }
+  if (labelling) labelling->assign(lab.begin(), lab.end());
+  return key;
 }
 
 std::vector<int> SymmetryReducer::canonical(const std::vector<int>& labels) const {
@@ -250,8 +355,7 @@ std::uint64_t SymmetryReducer::orbit_size(const std::vector<int>& labels) const 
     return elements_.size() / stabiliser;
   }
   // |orbit| = |Aut(g)| / |Aut(g, labels)| (orbit-stabiliser), exactly.
-  mpz_class whole(order_), stabiliser = run_nauty(graph_, labels, false).order;
-  mpz_class orbit = whole / stabiliser;
+  mpz_class orbit = order_ / run_nauty(graph_, labels, false).order;
   if (!orbit.fits_ulong_p()) throw InputError("orbit size " + orbit.get_str() + " does not fit in 64 bits");
   return orbit.get_ui();
 }

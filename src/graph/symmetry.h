@@ -1,7 +1,12 @@
 // Graph symmetry through nauty: automorphism groups, and canonical labelling so that
 // positions are reduced up to symmetry and memo tables key components up to isomorphism.
+// symmetry.cpp is the one place that calls nauty: sparse nauty for Graph objects (any order),
+// dense nauty for the bitset rows of the solvers' hot path (canonical_key).
 #pragma once
+#include <gmpxx.h>
+
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,7 +19,7 @@ using Permutation = std::vector<int>;
 
 struct AutomorphismGroup {
   std::vector<Permutation> generators;
-  std::string order;  // exact group order in decimal ("120" for the Petersen graph)
+  mpz_class order;  // exact group order (120 for the Petersen graph)
   std::vector<int> orbits;  // orbits[v] = least vertex in the orbit of v
 };
 
@@ -29,6 +34,19 @@ struct CanonicalForm {
 };
 CanonicalForm canonical_form(const Graph& g, const std::vector<int>& colours = {});
 
+// The fast entry point (memo keys of the Kayles-family solvers; no Graph objects): a
+// vertex-coloured graph on k vertices given as bitset rows. rows: k rows of `words` words
+// each; bit j of row i (word j/64, bit j%64) set iff i-j is an edge (no self bits). colours:
+// empty, or k * colour_words words (vertex i's colour is the tuple colours[i*colour_words ...]).
+// Two inputs give equal keys iff the coloured graphs are isomorphic by a colour-preserving map.
+// Dense nauty: meant for small k (the solvers' components, at most 512 vertices).
+using CanonKey = std::vector<std::uint64_t>;
+CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
+                       std::span<const std::uint64_t> colours = {}, int colour_words = 0);
+// Same, also returning the labelling: labelling[i] = input vertex at canonical position i.
+CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
+                       std::span<const std::uint64_t> colours, int colour_words, std::vector<int>* labelling);
+
 // Reduces vertex labellings (a number per vertex: pebbles, weights, ...) to one
 // representative per orbit of Aut(g). Lists the whole group when it is small and falls
 // back to nauty's canonical labelling of the coloured graph when it is not.
@@ -41,12 +59,12 @@ class SymmetryReducer {
   // Number of labellings in the orbit of labels.
   std::uint64_t orbit_size(const std::vector<int>& labels) const;
   bool group_listed() const { return !elements_.empty(); }
-  const std::string& group_order() const { return order_; }  // |Aut(g)|, exact, decimal
+  const mpz_class& group_order() const { return order_; }  // |Aut(g)|, exact
 
  private:
   Graph graph_;
   std::vector<Permutation> elements_;  // the whole group when listed
-  std::string order_;
+  mpz_class order_;
   std::vector<int> plain_labelling_;   // nauty's canonical labelling of g, uncoloured
 };
 

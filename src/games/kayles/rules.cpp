@@ -66,8 +66,7 @@ std::vector<WakMove> wak_moves(const WakGraph& p) {
 
 WakGraph wak_play(const WakGraph& p, WakMove m) {
   WakGraph q = p;
-  --q.weight[m.u];
-  if (m.v != m.u) --q.weight[m.v];
+  wak_take(q.weight, m);
   return q;
 }
 
@@ -109,20 +108,6 @@ std::string wak_move_name(const WakGraph& p, WakMove m) {
 void require_kayles_graph(const graph::Graph& g, const std::string& game) {
   if (g.directed()) throw InputError(game + " is played on undirected graphs");
   if (g.loop_count() > 0) throw InputError(game + " is played on loopless graphs (use `cgtlab wak` for loops)");
-}
-
-std::vector<std::pair<int, int>> arc_kayles_moves(const graph::Graph& g) {
-  std::vector<std::pair<int, int>> moves;
-  for (auto [u, v] : g.edges())
-    if (u != v) moves.emplace_back(u, v);
-  return moves;
-}
-
-std::vector<int> node_kayles_deleted(const graph::Graph& g, int v) {
-  std::vector<int> out{v};
-  for (int u : g.neighbors(v))
-    if (u != v) out.push_back(u);
-  return out;
 }
 
 }  // namespace cgtlab::games

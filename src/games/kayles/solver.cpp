@@ -3,11 +3,10 @@
 #include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
-#include <array>
 #include <string>
-#include <bit>
+#include <utility>
 
-#include "graph/canonical_bitset.h"
+#include "graph/symmetry.h"
 #include "games/kayles/rules.h"
 #include "util/error.h"
 
@@ -18,54 +17,8 @@ using graph::canonical_key;
 
 namespace {
 
-// A vertex set of at most 64*W vertices.
 template <int W>
-struct Bits {
-  std::array<std::uint64_t, W> w{};
-  bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
-  void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  void reset(int i) { w[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  bool any() const {
-    for (auto x : w)
-      if (x) return true;
-    return false;
-  }
-  int count() const {
-    int c = 0;
-    for (auto x : w) c += std::popcount(x);
-    return c;
-  }
-  int first() const {
-    for (int i = 0; i < W; ++i)
-      if (w[i]) return i * 64 + std::countr_zero(w[i]);
-    return -1;
-  }
-  Bits& operator|=(const Bits& o) {
-    for (int i = 0; i < W; ++i) w[i] |= o.w[i];
-    return *this;
-  }
-  Bits operator&(const Bits& o) const {
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
-    return r;
-  }
-  Bits andnot(const Bits& o) const {
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
-    return r;
-  }
-  bool operator==(const Bits&) const = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const Bits& b) {
-    return H::combine_contiguous(std::move(h), b.w.data(), W);
-  }
-  // Calls f(i) for each member in increasing order.
-  template <typename F>
-  void each(F&& f) const {
-    for (int i = 0; i < W; ++i)
-      for (std::uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + std::countr_zero(x));
-  }
-};
+using Bits = VertexSet<W>;
 
 cgt::Grundy mex_of(std::vector<cgt::Grundy>& seen) {
   std::sort(seen.begin(), seen.end());
@@ -92,16 +45,13 @@ template <int W>
 class Run {
  public:
   Run(const graph::Graph& g, VertexGame game, const solve::SearchLimits& limits, KaylesSolver::Impl& shared)
-      : n_(g.order()), game_(game), limits_(limits), shared_(shared), adj_(g.order()) {
-    for (auto [u, v] : g.edges()) {
-      adj_[u].set(v);
-      adj_[v].set(u);
-    }
+      : n_(g.order()), game_(game), limits_(limits), shared_(shared), adj_(kayles_neighbourhoods<W>(g)) {
     for (int v = 0; v < n_; ++v) all_.set(v);
   }
   ~Run() { shared_.labelled = raw_.size(); }
 
   const Bits<W>& all() const { return all_; }
+  const std::vector<Bits<W>>& adj() const { return adj_; }
 
   // Nim-sum of the components of s.
   cgt::Grundy solve_set(Bits<W> s) {
@@ -114,30 +64,10 @@ class Run {
     return x;
   }
 
-  // The sets left by each move from the set s, with the deleted vertices.
+  // The positions left by each move from s (the rules' moves, in their order).
   template <typename F>
   void each_move(const Bits<W>& s, F&& f) const {
-    if (game_ == VertexGame::ArcKayles) {
-      s.each([&](int u) {
-        Bits<W> nb = adj_[u] & s;
-        nb.each([&](int v) {
-          if (v <= u) return;
-          Bits<W> rest = s;
-          rest.reset(u);
-          rest.reset(v);
-          f(rest, std::vector<int>{u, v});
-        });
-      });
-    } else {
-      s.each([&](int v) {
-        Bits<W> closed = adj_[v];
-        closed.set(v);
-        Bits<W> rest = s.andnot(closed);
-        std::vector<int> deleted{v};
-        (adj_[v] & s).each([&](int u) { deleted.push_back(u); });
-        f(rest, std::move(deleted));
-      });
-    }
+    each_kayles_move<W>(game_, adj_, s, std::forward<F>(f));
   }
 
  private:
@@ -170,7 +100,7 @@ class Run {
       }
     }
     std::vector<cgt::Grundy> seen;
-    each_move(comp, [&](const Bits<W>& rest, const std::vector<int>&) { seen.push_back(solve_set(rest)); });
+    each_move(comp, [&](const Bits<W>& rest, KaylesMoveAt) { seen.push_back(solve_set(rest)); });
     cgt::Grundy g = mex_of(seen);
     raw_.emplace(comp, static_cast<std::uint32_t>(g));
     if (k > kSmall) {
@@ -274,8 +204,8 @@ KaylesResult analyse_with(const graph::Graph& g, VertexGame game, bool with_move
   KaylesResult r;
   r.grundy = run.solve_set(run.all());
   if (with_moves) {
-    run.each_move(run.all(), [&](const Bits<W>& rest, const std::vector<int>& deleted) {
-      r.moves.push_back({deleted, run.solve_set(rest)});
+    run.each_move(run.all(), [&](const Bits<W>& rest, KaylesMoveAt m) {
+      r.moves.push_back({kayles_deleted<W>(run.adj(), run.all(), m), run.solve_set(rest)});
     });
   }
   return r;

@@ -1,6 +1,7 @@
 // Grundy values of Arc-Kayles and Node-Kayles: the fast specialised solver.
 //
-// A position is the set of surviving vertices of the input graph, as a bitset. Each position
+// A position is the set of surviving vertices of the input graph, as a bitset, and the moves
+// are those of rules.h (each_kayles_move). Each position
 // is split into connected components (nim-sum, Sprague-Grundy); a component is looked up first
 // by its exact vertex set, then, for components of more than 12 vertices, by the nauty canonical
 // form of the induced subgraph, so that isomorphic pieces (translates and mirror images on a
@@ -11,12 +12,11 @@
 #include <vector>
 
 #include "cgt/nimber.h"
+#include "games/kayles/rules.h"
 #include "graph/graph.h"
 #include "solve/limits.h"
 
 namespace cgtlab::games {
-
-enum class VertexGame { ArcKayles, NodeKayles };
 
 struct KaylesMove {
   std::vector<int> deleted;  // Arc-Kayles: the edge's ends u<v; Node-Kayles: the vertex, then its neighbours

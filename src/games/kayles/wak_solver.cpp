@@ -50,32 +50,26 @@ cgt::Grundy WakSolver::grundy(const WakGraph& p) { return impl_->solver.grundy(p
 std::size_t WakSolver::positions() const { return impl_->solver.positions(); }
 
 namespace {
-cgt::Grundy plain(const WakGraph& p, std::vector<std::uint64_t>& w,
-                  absl::flat_hash_map<std::vector<std::uint64_t>, cgt::Grundy>& memo) {
-  if (auto it = memo.find(w); it != memo.end()) return it->second;
+// q: the fixed graph with the current counters; the moves are the rules' (wak_moves, wak_take).
+cgt::Grundy plain(WakGraph& q, absl::flat_hash_map<std::vector<std::uint64_t>, cgt::Grundy>& memo) {
+  if (auto it = memo.find(q.weight); it != memo.end()) return it->second;
   std::vector<cgt::Grundy> seen;
-  for (int u = 0; u < p.n; ++u) {
-    if (w[u] == 0) continue;
-    for (int v = u; v < p.n; ++v) {
-      bool edge = u == v ? p.has_loop(u) : p.adjacent(u, v);
-      if (!edge || w[v] == 0) continue;
-      --w[u];
-      if (v != u) --w[v];
-      seen.push_back(plain(p, w, memo));
-      ++w[u];
-      if (v != u) ++w[v];
-    }
+  for (WakMove m : games::wak_moves(q)) {
+    const std::vector<std::uint64_t> before = q.weight;
+    games::wak_take(q.weight, m);
+    seen.push_back(plain(q, memo));
+    q.weight = before;
   }
   cgt::Grundy g = cgt::mex(seen);
-  memo.emplace(w, g);
+  memo.emplace(q.weight, g);
   return g;
 }
 }  // namespace
 
 cgt::Grundy wak_grundy_plain(const WakGraph& p) {
   absl::flat_hash_map<std::vector<std::uint64_t>, cgt::Grundy> memo;
-  std::vector<std::uint64_t> w = p.weight;
-  return plain(p, w, memo);
+  WakGraph q = p;
+  return plain(q, memo);
 }
 
 }  // namespace cgtlab::games

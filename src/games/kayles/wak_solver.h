@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "graph/canonical_bitset.h"
+#include "graph/symmetry.h"
 #include "cgt/nimber.h"
 #include "games/kayles/rules.h"
 #include "solve/limits.h"

@@ -136,3 +136,27 @@ TEST(ArcKayles, CanonicalKeysOnLargerComponents) {
   }
   EXPECT_GT(arc.canonical_positions(), 100u);
 }
+
+TEST(KaylesRules, MovesOnABitsetPosition) {
+  // P4 = 0-1-2-3. Arc-Kayles deletes an edge's ends; Node-Kayles a vertex and its neighbours.
+  auto g = graph::parse_graph("P4");
+  auto adj = games::kayles_neighbourhoods<1>(g);
+  games::VertexSet<1> all;
+  for (int v = 0; v < 4; ++v) all.set(v);
+  using Moves = std::vector<std::pair<std::uint64_t, std::vector<int>>>;
+  auto moves = [&](games::VertexGame game, const games::VertexSet<1>& s) {
+    Moves out;
+    games::each_kayles_move<1>(game, adj, s, [&](const games::VertexSet<1>& rest, games::KaylesMoveAt m) {
+      out.push_back({rest.w[0], games::kayles_deleted<1>(adj, s, m)});
+    });
+    return out;
+  };
+  EXPECT_EQ(moves(games::VertexGame::ArcKayles, all), (Moves{{0b1100, {0, 1}}, {0b1001, {1, 2}}, {0b0011, {2, 3}}}));
+  EXPECT_EQ(moves(games::VertexGame::NodeKayles, all),
+            (Moves{{0b1100, {0, 1}}, {0b1000, {1, 0, 2}}, {0b0001, {2, 1, 3}}, {0b0011, {3, 2}}}));
+  // On the position {0, 1, 3}: vertex 2 is gone, so neither rule touches it.
+  games::VertexSet<1> s;
+  for (int v : {0, 1, 3}) s.set(v);
+  EXPECT_EQ(moves(games::VertexGame::ArcKayles, s), (Moves{{0b1000, {0, 1}}}));
+  EXPECT_EQ(moves(games::VertexGame::NodeKayles, s), (Moves{{0b1000, {0, 1}}, {0b1000, {1, 0}}, {0b0011, {3}}}));
+}
