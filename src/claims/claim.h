@@ -21,8 +21,8 @@ struct RunOptions {
 };
 
 struct Claim {
-  std::string id;          // "000.T2", "002.L3.4.8", "general.mex"
-  std::string source;      // seed id "000".."004", or "general"
+  std::string id;          // "000.T2", "002.L3.4.8"
+  std::string source;      // seed id "000".."004"
   std::string item;        // "Theorem 2", "Table 1", "Lemma 3.4 (8)"
   std::string statement;   // the paper's statement in one line
   std::string range;       // the parameter range of a normal run
@@ -45,8 +45,6 @@ inline Status status_of(const Claim& c, const Finding& f) {
 // Every claim, in id order. One adder per source file of src/claims/.
 const std::vector<Claim>& all_claims();
 
-void add_general_claims(std::vector<Claim>& out);   // general.cpp: Sprague-Grundy facts the papers rely on
-void add_value_claims(std::vector<Claim>& out);     // general_values.cpp: identities of the value layer
 void add_claims_000(std::vector<Claim>& out);       // 000_pebbling.cpp
 void add_claims_001_002(std::vector<Claim>& out);   // 002_blocking_pebbles.cpp (001, 002, 003 ch.)
 void add_claims_003(std::vector<Claim>& out);       // 003_flipping_coins.cpp

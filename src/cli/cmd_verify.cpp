@@ -106,7 +106,7 @@ void add_verify_command(CLI::App& app) {
                                  "Check every theorem, lemma and table of the seed papers with the engine.\n"
                                  "Prints each claim's id, status (PASS, FAIL, ERRATUM), time, statement and "
                                  "range.\nExit 1 when a claim fails. ERRATUM: the paper is wrong; see docs/errata.md.");
-  cmd->add_option("--source", opts->source, "only the claims of one paper: 000, 001, 002, 003, 004 or general");
+  cmd->add_option("--source", opts->source, "only the claims of one paper: 000, 001, 002, 003 or 004");
   cmd->add_option("--id", opts->id_prefix, "only the claims whose id starts with this");
   cmd->add_flag("--json", opts->json, "one JSON object with a claims array");
   cmd->add_flag("--deep", opts->deep, "run the long ranges (research use; can take hours)");
