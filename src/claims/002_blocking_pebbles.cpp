@@ -76,276 +76,218 @@ void expect_value(Tally& t, const std::string& spec, const BlockingPosition& p, 
   });
 }
 
-Claim make(std::string id, std::string source, std::string item, std::string statement, std::string range,
-           std::function<Finding(const RunOptions&)> check, std::string erratum = "", std::string deep_range = "") {
-  Claim c;
-  c.id = std::move(id);
-  c.source = std::move(source);
-  c.item = std::move(item);
-  c.statement = std::move(statement);
-  c.range = std::move(range);
-  c.deep_range = std::move(deep_range);
-  c.erratum = std::move(erratum);
-  c.check = std::move(check);
-  return c;
-}
-
 // ---------------------------------------------------------------- Section 3, journal
-void add_section3(std::vector<Claim>& out) {
-  out.push_back(make(
-      "002.T3.1", "002", "Theorem 3.1",
-      "every integer k is a value: on one arc u>v, 2k blue and 1 red pebble on u is k (colours swapped: -k)",
-      "k = 0..30", [](const RunOptions& o) {
-        Tally t;
-        const int top = o.deep ? 150 : 30;
-        expect_value(t, "u>v", br({{0, 0}, {0, 0}}), n(0));
-        for (int k = 1; k <= top; ++k) {
-          expect_value(t, "u>v", br({{2 * k, 1}, {0, 0}}), n(k));
-          expect_value(t, "u>v", br({{1, 2 * k}, {0, 0}}), n(-k));
-        }
-        return t.finding("values k and -k");
-      }, "", "k = 0..150"));
 
-  out.push_back(make(
-      "002.S3.down", "002", "Section 3, down example",
-      "out-star u>v1, u>v2 with a blue pebble on v1, a red and a green on v2 has value {* | 0, *} = v",
-      "that position", [](const RunOptions&) {
-        Tally t;
-        Game star = Game::nimber(1);
-        expect_value(t, "OutStar2", BlockingPosition{{0, 0, 0}, {1, 0, 0}, {0, 1, 1}},
-                     Game::from_options({star}, {Game(), star}));
-        expect_value(t, "OutStar2", BlockingPosition{{0, 0, 0}, {1, 0, 0}, {0, 1, 1}}, Game::up(-1));
-        return t.finding("value {*|0,*} and v");
-      }));
-
-  out.push_back(make(
-      "002.S3.down.options", "002", "Section 3, down example (options)",
-      "there, Left's two moves give *, and Right's moves give * (green to u), 0 (red to u), 0 (red and green to u)",
-      "that position", [](const RunOptions&) {
-        Tally t;
-        auto& a = analyzer("OutStar2");
-        auto m = a.moves(BlockingPosition{{0, 0, 0}, {1, 0, 0}, {0, 1, 1}});
-        Game star = Game::nimber(1);
-        for (const auto& o : m.left) t.check(o.value == star, [&] { return "Left " + o.move + " gives " + o.value.str(); });
-        for (const auto& o : m.right) {
-          // The paper: moving the green alone gives *, anything with the red gives 0.
-          const bool red_moves = o.move.find("red") != std::string::npos;
-          Game paper = red_moves ? Game() : star;
-          t.check(o.value == paper, [&] {
-            return "Right " + o.move + " gives " + o.value.str() + ", paper " + paper.str();
-          });
-        }
-        return t.finding("option values");
-      }, "002-section-3-down-example-the-red-pebble-alone"));
-}
-
-// Lemma 3.2: the out-star K_{1,2} = OutStar2, [(centre), [leaf 1], [leaf 2]].
-void add_lemma32(std::vector<Claim>& out) {
-  const std::string g = "OutStar2";
-  out.push_back(make(
-      "002.L3.2.1", "002", "Lemma 3.2 (1)",
-      "for c >= 1, [(a,b),[0,c],[0,0]] is -floor(b/2) if a = 1 and {floor(a/2)-1 | floor((a-b)/2)+1} if a >= 2",
-      "a = 1..6, b = 0..6, c = 1..3 (also the proof's reading [(a,b),[c,0],[0,0]])",
-      [g](const RunOptions&) {
-        Tally stated, proof;
-        for (int a = 1; a <= 6; ++a)
-          for (int b = 0; b <= 6; ++b)
-            for (int c = 1; c <= 3; ++c) {
-              Game paper = a == 1 ? n(-floor_half(b)) : sw(floor_half(a) - 1, floor_half(a - b) + 1);
-              expect_value(stated, g, br({{a, b}, {0, c}, {0, 0}}), paper);
-              expect_value(proof, g, br({{a, b}, {c, 0}, {0, 0}}), paper);
-            }
-        Finding f = stated.finding("as stated");
-        Finding p = proof.finding("as in the proof");
-        return Finding{f.holds, "as stated: " + f.detail + ". Proof's reading [(a,b),[c,0],[0,0]]: " + p.detail};
-      }, "002-lemma-32-1-and-2-discovered-moves"));
-
-  out.push_back(make(
-      "002.L3.2.2", "002", "Lemma 3.2 (2)", "for a,b,c,d >= 1, [(a,b),[c,0],[0,d]] has value floor((a-b)/2)",
-      "a, b = 1..6, c, d = 1..3", [g](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 6; ++a)
-          for (int b = 1; b <= 6; ++b)
-            for (int c = 1; c <= 3; ++c)
-              for (int d = 1; d <= 3; ++d) expect_value(t, g, br({{a, b}, {c, 0}, {0, d}}), n(floor_half(a - b)));
-        return t.finding("values floor((a-b)/2)");
-      }, "002-lemma-32-1-and-2-discovered-moves"));
-
-  out.push_back(make(
-      "002.L3.2.3", "002", "Lemma 3.2 (3)", "for a,b,c,d,e >= 1, [(a,b),[c,0],[d,e]] has value floor((a-1)/2)",
-      "a, b = 1..6, c, d, e = 1..3", [g](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 6; ++a)
-          for (int b = 1; b <= 6; ++b)
-            for (int c = 1; c <= 3; ++c)
-              for (int d = 1; d <= 3; ++d)
-                for (int e = 1; e <= 3; ++e) expect_value(t, g, br({{a, b}, {c, 0}, {d, e}}), n(floor_half(a - 1)));
-        return t.finding("values floor((a-1)/2)");
-      }));
-
-  out.push_back(make(
-      "002.L3.2.4", "002", "Lemma 3.2 (4)", "for a,b,c,d >= 1, [(0,0),[a,b],[c,d]] has value {a+c-1 | -(b+d-1)}",
-      "a, b, c, d = 1..4", [g](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 4; ++a)
-          for (int b = 1; b <= 4; ++b)
-            for (int c = 1; c <= 4; ++c)
-              for (int d = 1; d <= 4; ++d) expect_value(t, g, br({{0, 0}, {a, b}, {c, d}}), sw(a + c - 1, -(b + d - 1)));
-        return t.finding("switches");
-      }));
-
-  out.push_back(make(
-      "002.L3.2.5", "002", "Lemma 3.2 (5)", "for a,b,c >= 1, [(0,0),[a,b],[0,c]] has value {a-1 | -(3(b+c)-5)}",
-      "a, b, c = 1..5", [g](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 5; ++a)
-          for (int b = 1; b <= 5; ++b)
-            for (int c = 1; c <= 5; ++c) expect_value(t, g, br({{0, 0}, {a, b}, {0, c}}), sw(a - 1, -(3 * (b + c) - 5)));
-        return t.finding("switches");
-      }));
-
-  out.push_back(make(
-      "002.L3.2.6", "002", "Lemma 3.2 (6)", "for a,b >= 1, [(0,0),[a,b],[0,0]] has value {3a-5 | -(3b-5)}",
-      "a, b = 1..6", [g](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 6; ++a)
-          for (int b = 1; b <= 6; ++b) expect_value(t, g, br({{0, 0}, {a, b}, {0, 0}}), sw(3 * a - 5, -(3 * b - 5)));
-        return t.finding("switches");
-      }, "002-lemma-32-6-fails-when-a-or-b-is-1"));
-
-  out.push_back(make(
-      "002.L3.2.7", "002", "Lemma 3.2 (7)", "for b >= 1, [(1,0),[0,b],[0,0]] and [(2,0),[0,b],[0,0]] are 0",
-      "b = 1..20", [g](const RunOptions&) {
-        Tally t;
-        for (int b = 1; b <= 20; ++b) {
-          expect_value(t, g, br({{1, 0}, {0, b}, {0, 0}}), n(0));
-          expect_value(t, g, br({{2, 0}, {0, b}, {0, 0}}), n(0));
-        }
-        return t.finding("zero positions");
-      }));
-}
-
-// Lemma 3.4 and Theorem 3.3 on the transitive triple T3.
-void add_lemma34(std::vector<Claim>& out) {
-  const std::string g = "T3";
-  struct Part {
-    int number;
-    std::string statement;
-    std::function<void(Tally&, int, int, int)> check;  // (j, k, l) in 0..N
-  };
-  auto V = [g](Tally& t, std::vector<std::pair<int, int>> p, Game paper) { expect_value(t, g, br(p), paper); };
-  std::vector<Part> parts = {
-      {1, "[[1,0],[0,j],[0,k]] has value -3k-2j+2 if j or k >= 1",
-       [V](Tally& t, int j, int k, int) { if (j >= 1 || k >= 1) V(t, {{1, 0}, {0, j}, {0, k}}, n(-3 * k - 2 * j + 2)); }},
-      {2, "[[0,j],[1,0],[0,k]] has value -3k-2j+3 if j,k >= 1",
-       [V](Tally& t, int j, int k, int) { if (j >= 1 && k >= 1) V(t, {{0, j}, {1, 0}, {0, k}}, n(-3 * k - 2 * j + 3)); }},
-      {3, "[[0,0],[1,0],[0,k]] has value -3k+3 if k >= 2 and -1/2 if k = 1",
-       [V](Tally& t, int, int k, int) { if (k >= 1) V(t, {{0, 0}, {1, 0}, {0, k}}, k >= 2 ? n(-3 * k + 3) : half(-1)); }},
-      {4, "[[0,j],[1,0],[0,0]] has value -2j+3 if j >= 2 and 0 if j = 1",
-       [V](Tally& t, int j, int, int) { if (j >= 1) V(t, {{0, j}, {1, 0}, {0, 0}}, j >= 2 ? n(-2 * j + 3) : n(0)); }},
-      {5, "[[0,j],[0,k],[1,0]] has value -3k-2j+4 if j,k >= 1",
-       [V](Tally& t, int j, int k, int) { if (j >= 1 && k >= 1) V(t, {{0, j}, {0, k}, {1, 0}}, n(-3 * k - 2 * j + 4)); }},
-      {6, "[[0,j],[0,0],[1,0]] has value -2j+4 if j >= 2 and 1 if j = 1",
-       [V](Tally& t, int j, int, int) { if (j >= 1) V(t, {{0, j}, {0, 0}, {1, 0}}, j >= 2 ? n(-2 * j + 4) : n(1)); }},
-      {7, "[[0,0],[0,k],[1,0]] has value {-2k+2 | -3k+5} if k >= 2 and 1/2 if k = 1",
-       [V](Tally& t, int, int k, int) {
-         if (k >= 1) V(t, {{0, 0}, {0, k}, {1, 0}}, k >= 2 ? sw(-2 * k + 2, -3 * k + 5) : half(1));
-       }},
-      {8, "[[0,0],[0,j],[1,k]] has value {-3k-2j+2 | -4k-3j+5} if j >= 2, k >= 1, and {-3k | -4k+3} if j = 1, k >= 1",
-       [V](Tally& t, int j, int k, int) {
-         if (j >= 1 && k >= 1)
-           V(t, {{0, 0}, {0, j}, {1, k}}, j >= 2 ? sw(-3 * k - 2 * j + 2, -4 * k - 3 * j + 5) : sw(-3 * k, -4 * k + 3));
-       }},
-      {9, "[[0,j],[0,0],[1,k]] has value {-3k-2j+3 | -4k-2j+5} if j,k >= 1",
-       [V](Tally& t, int j, int k, int) {
-         if (j >= 1 && k >= 1) V(t, {{0, j}, {0, 0}, {1, k}}, sw(-3 * k - 2 * j + 3, -4 * k - 2 * j + 5));
-       }},
-      {10, "[[0,l],[0,j],[1,k]] has value -4k-3j-2l+4 if j,k,l >= 1",
-       [V](Tally& t, int j, int k, int l) {
-         if (j >= 1 && k >= 1 && l >= 1) V(t, {{0, l}, {0, j}, {1, k}}, n(-4 * k - 3 * j - 2 * l + 4));
-       }},
-  };
-  for (const auto& part : parts) {
-    const bool three = part.number == 10;
-    out.push_back(make(
-        fmt::format("002.L3.4.{}", part.number), "002", fmt::format("Lemma 3.4 ({})", part.number),
-        "on the transitive triple, " + part.statement, three ? "j, k, l = 0..8" : "j, k = 0..12",
-        [check = part.check, three](const RunOptions& o) {
-          Tally t;
-          const int top = three ? (o.deep ? 12 : 8) : (o.deep ? 24 : 12);
-          for (int j = 0; j <= top; ++j)
-            for (int k = 0; k <= top; ++k)
-              for (int l = 0; l <= (three ? top : 0); ++l) check(t, j, k, l);
-          return t.finding("values");
-        }, "", three ? "j, k, l = 0..12" : "j, k = 0..24"));
+Finding theorem31(const RunOptions& o) {
+  Tally t;
+  const int top = o.deep ? 150 : 30;
+  expect_value(t, "u>v", br({{0, 0}, {0, 0}}), n(0));
+  for (int k = 1; k <= top; ++k) {
+    expect_value(t, "u>v", br({{2 * k, 1}, {0, 0}}), n(k));
+    expect_value(t, "u>v", br({{1, 2 * k}, {0, 0}}), n(-k));
   }
+  return t.finding("values k and -k");
+}
 
-  out.push_back(make(
-      "002.T3.3", "002", "Theorem 3.3",
-      "for k > 1, [[0,0],[0,0],[1,k]] on the transitive triple has value (3-3k) +_(k-4) = (3-3k) + {0 | {0 | -(k-4)}}",
-      "k = 2..20", [g](const RunOptions& o) {
-        Tally t;
-        const int top = o.deep ? 40 : 20;
-        for (int k = 2; k <= top; ++k) {
-          Game tiny = Game::from_options({Game()}, {Game::from_options({Game()}, {n(-(k - 4))})});
-          expect_value(t, g, br({{0, 0}, {0, 0}, {1, k}}), n(3 - 3 * k) + tiny);
-        }
-        return t.finding("values");
-      }, "", "k = 2..40"));
+// The down example: out-star, blue on v1, red and green on v2.
+const BlockingPosition kDownExample{{0, 0, 0}, {1, 0, 0}, {0, 1, 1}};
 
-  out.push_back(make(
-      "002.T3.3.proof", "002", "Theorem 3.3 (the options in its proof)",
-      "from [[0,0],[0,0],[1,k]]: Left's options are -3k+2 and -3k+3; Right's are [[0,l],[0,0],[1,k-l]] = "
-      "(-3k+l+3)+{0|-k+l+2} (l<k), [[0,k],[0,0],[1,0]] = -2k+4, [[0,0],[0,j],[1,k-j]] = (-3k+j+2)+{0|-k+3} "
-      "(1<j<k), (-3k+3)+{0|-k+4} (j=1), (-2k+2)+{0|-k+3} (j=k); the j=1 move is Right's best",
-      "k = 2..12", [g](const RunOptions&) {
-        Tally t;
-        auto& a = analyzer(g);
-        for (int k = 2; k <= 12; ++k) {
-          auto m = a.moves(br({{0, 0}, {0, 0}, {1, k}}));
-          auto shifted = [](long x, long y) { return n(x) + sw(0, y); };  // x + {0 | y}
-          for (const auto& o : m.left) {
-            // The blue pebble goes to the source (-3k+2, Lemma 3.4 (1)) or the middle (-3k+3, (3)).
-            Game paper = o.result[0].blue == 1 ? n(-3 * k + 2) : n(-3 * k + 3);
-            t.check(o.value == paper, [&] {
-              return fmt::format("k={} Left {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str());
-            });
-          }
-          std::optional<Game> best_move;
-          for (const auto& o : m.right) {
-            const int l = o.result[0].red, j = o.result[1].red;
-            Game paper = l > 0 ? (l < k ? shifted(-3 * k + l + 3, -k + l + 2) : n(-2 * k + 4))
-                               : (j == 1 ? shifted(-3 * k + 3, -k + 4)
-                                         : j < k ? shifted(-3 * k + j + 2, -k + 3) : shifted(-2 * k + 2, -k + 3));
-            t.check(o.value == paper, [&] {
-              return fmt::format("k={} Right {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str());
-            });
-            if (l == 0 && j == 1) best_move = o.value;
-          }
-          for (const auto& o : m.right)
-            t.check(best_move && *best_move <= o.value, [&] {
-              return fmt::format("k={}: Right's move to [[0,0],[0,1],[1,k-1]] is not <= {} ({})", k, o.move,
-                                 o.value.str());
-            });
-        }
-        return t.finding("options and Right's best move");
-      }));
+Finding down_example(const RunOptions&) {
+  Tally t;
+  Game star = Game::nimber(1);
+  expect_value(t, "OutStar2", kDownExample, Game::from_options({star}, {Game(), star}));
+  expect_value(t, "OutStar2", kDownExample, Game::up(-1));
+  return t.finding("value {*|0,*} and v");
+}
 
-  out.push_back(make(
-      "002.table", "002", "Table of values (Section 3)",
-      "T3: [[1,0],[2,4],[0,0]] = 1/4, [[3,1],[0,0],[0,1]] = 1/2, [[2,3],[0,0],[1,0]] = 3/4, [[4,4],[0,0],[0,0]] = "
-      "+-1/2, [[3,5],[0,0],[1,0]] = ^*, [[3,5],[2,0],[0,0]] = ^[2]*; directed P3: [[0,0],[2,2],[0,0]] = *2",
-      "the seven rows", [g](const RunOptions&) {
-        Tally t;
-        expect_value(t, g, br({{1, 0}, {2, 4}, {0, 0}}), Game::parse("1/4"));
-        expect_value(t, g, br({{3, 1}, {0, 0}, {0, 1}}), Game::parse("1/2"));
-        expect_value(t, g, br({{2, 3}, {0, 0}, {1, 0}}), Game::parse("3/4"));
-        expect_value(t, g, br({{4, 4}, {0, 0}, {0, 0}}), Game::parse("+-1/2"));
-        expect_value(t, g, br({{3, 5}, {0, 0}, {1, 0}}), Game::parse("^*"));
-        expect_value(t, g, br({{3, 5}, {2, 0}, {0, 0}}), Game::parse("^[2]*"));
-        expect_value(t, "DP3", br({{0, 0}, {2, 2}, {0, 0}}), Game::parse("*2"));
-        return t.finding("rows");
-      }));
+Finding down_example_options(const RunOptions&) {
+  Tally t;
+  auto m = analyzer("OutStar2").moves(kDownExample);
+  Game star = Game::nimber(1);
+  for (const auto& o : m.left) t.check(o.value == star, [&] { return "Left " + o.move + " gives " + o.value.str(); });
+  for (const auto& o : m.right) {
+    // The paper: moving the green alone gives *, anything with the red gives 0.
+    const bool red_moves = o.move.find("red") != std::string::npos;
+    Game paper = red_moves ? Game() : star;
+    t.check(o.value == paper, [&] { return "Right " + o.move + " gives " + o.value.str() + ", paper " + paper.str(); });
+  }
+  return t.finding("option values");
+}
+
+// ---------------------------------------------------------------- Lemma 3.2, out-star K_{1,2}
+// OutStar2, [(centre), [leaf 1], [leaf 2]].
+const std::string kOutStar = "OutStar2";
+
+Finding lemma32_1(const RunOptions&) {
+  Tally stated, proof;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 0; b <= 6; ++b)
+      for (int c = 1; c <= 3; ++c) {
+        Game paper = a == 1 ? n(-floor_half(b)) : sw(floor_half(a) - 1, floor_half(a - b) + 1);
+        expect_value(stated, kOutStar, br({{a, b}, {0, c}, {0, 0}}), paper);
+        expect_value(proof, kOutStar, br({{a, b}, {c, 0}, {0, 0}}), paper);
+      }
+  Finding f = stated.finding("as stated");
+  Finding p = proof.finding("as in the proof");
+  return Finding{f.holds, "as stated: " + f.detail + ". Proof's reading [(a,b),[c,0],[0,0]]: " + p.detail};
+}
+
+Finding lemma32_2(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int c = 1; c <= 3; ++c)
+        for (int d = 1; d <= 3; ++d) expect_value(t, kOutStar, br({{a, b}, {c, 0}, {0, d}}), n(floor_half(a - b)));
+  return t.finding("values floor((a-b)/2)");
+}
+
+Finding lemma32_3(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int c = 1; c <= 3; ++c)
+        for (int d = 1; d <= 3; ++d)
+          for (int e = 1; e <= 3; ++e) expect_value(t, kOutStar, br({{a, b}, {c, 0}, {d, e}}), n(floor_half(a - 1)));
+  return t.finding("values floor((a-1)/2)");
+}
+
+Finding lemma32_4(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 4; ++a)
+    for (int b = 1; b <= 4; ++b)
+      for (int c = 1; c <= 4; ++c)
+        for (int d = 1; d <= 4; ++d)
+          expect_value(t, kOutStar, br({{0, 0}, {a, b}, {c, d}}), sw(a + c - 1, -(b + d - 1)));
+  return t.finding("switches");
+}
+
+Finding lemma32_5(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 5; ++a)
+    for (int b = 1; b <= 5; ++b)
+      for (int c = 1; c <= 5; ++c)
+        expect_value(t, kOutStar, br({{0, 0}, {a, b}, {0, c}}), sw(a - 1, -(3 * (b + c) - 5)));
+  return t.finding("switches");
+}
+
+Finding lemma32_6(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b) expect_value(t, kOutStar, br({{0, 0}, {a, b}, {0, 0}}), sw(3 * a - 5, -(3 * b - 5)));
+  return t.finding("switches");
+}
+
+Finding lemma32_7(const RunOptions&) {
+  Tally t;
+  for (int b = 1; b <= 20; ++b) {
+    expect_value(t, kOutStar, br({{1, 0}, {0, b}, {0, 0}}), n(0));
+    expect_value(t, kOutStar, br({{2, 0}, {0, b}, {0, 0}}), n(0));
+  }
+  return t.finding("zero positions");
+}
+
+// ---------------------------------------------------------------- Lemma 3.4, Theorem 3.3: transitive triple T3
+const std::string kTriple = "T3";
+
+void triple(Tally& t, std::vector<std::pair<int, int>> p, Game paper) { expect_value(t, kTriple, br(p), paper); }
+
+// Each part of Lemma 3.4 states the value of one family at (j, k, l); it checks the cases it covers.
+void l34_1(Tally& t, int j, int k, int) {
+  if (j >= 1 || k >= 1) triple(t, {{1, 0}, {0, j}, {0, k}}, n(-3 * k - 2 * j + 2));
+}
+void l34_2(Tally& t, int j, int k, int) {
+  if (j >= 1 && k >= 1) triple(t, {{0, j}, {1, 0}, {0, k}}, n(-3 * k - 2 * j + 3));
+}
+void l34_3(Tally& t, int, int k, int) {
+  if (k >= 1) triple(t, {{0, 0}, {1, 0}, {0, k}}, k >= 2 ? n(-3 * k + 3) : half(-1));
+}
+void l34_4(Tally& t, int j, int, int) {
+  if (j >= 1) triple(t, {{0, j}, {1, 0}, {0, 0}}, j >= 2 ? n(-2 * j + 3) : n(0));
+}
+void l34_5(Tally& t, int j, int k, int) {
+  if (j >= 1 && k >= 1) triple(t, {{0, j}, {0, k}, {1, 0}}, n(-3 * k - 2 * j + 4));
+}
+void l34_6(Tally& t, int j, int, int) {
+  if (j >= 1) triple(t, {{0, j}, {0, 0}, {1, 0}}, j >= 2 ? n(-2 * j + 4) : n(1));
+}
+void l34_7(Tally& t, int, int k, int) {
+  if (k >= 1) triple(t, {{0, 0}, {0, k}, {1, 0}}, k >= 2 ? sw(-2 * k + 2, -3 * k + 5) : half(1));
+}
+void l34_8(Tally& t, int j, int k, int) {
+  if (j >= 1 && k >= 1)
+    triple(t, {{0, 0}, {0, j}, {1, k}}, j >= 2 ? sw(-3 * k - 2 * j + 2, -4 * k - 3 * j + 5) : sw(-3 * k, -4 * k + 3));
+}
+void l34_9(Tally& t, int j, int k, int) {
+  if (j >= 1 && k >= 1) triple(t, {{0, j}, {0, 0}, {1, k}}, sw(-3 * k - 2 * j + 3, -4 * k - 2 * j + 5));
+}
+void l34_10(Tally& t, int j, int k, int l) {
+  if (j >= 1 && k >= 1 && l >= 1) triple(t, {{0, l}, {0, j}, {1, k}}, n(-4 * k - 3 * j - 2 * l + 4));
+}
+
+using L34Part = void (*)(Tally&, int, int, int);
+
+// Runs a part over j, k = 0..12 (deep 0..24), or j, k, l = 0..8 (deep 0..12) when three.
+template <L34Part part, bool three = false>
+Finding lemma34(const RunOptions& o) {
+  Tally t;
+  const int top = three ? (o.deep ? 12 : 8) : (o.deep ? 24 : 12);
+  for (int j = 0; j <= top; ++j)
+    for (int k = 0; k <= top; ++k)
+      for (int l = 0; l <= (three ? top : 0); ++l) part(t, j, k, l);
+  return t.finding("values");
+}
+
+Finding theorem33(const RunOptions& o) {
+  Tally t;
+  const int top = o.deep ? 40 : 20;
+  for (int k = 2; k <= top; ++k) {
+    Game tiny = Game::from_options({Game()}, {Game::from_options({Game()}, {n(-(k - 4))})});
+    triple(t, {{0, 0}, {0, 0}, {1, k}}, n(3 - 3 * k) + tiny);
+  }
+  return t.finding("values");
+}
+
+Game shifted(long x, long y) { return n(x) + sw(0, y); }  // x + {0 | y}
+
+Finding theorem33_proof(const RunOptions&) {
+  Tally t;
+  auto& a = analyzer(kTriple);
+  for (int k = 2; k <= 12; ++k) {
+    auto m = a.moves(br({{0, 0}, {0, 0}, {1, k}}));
+    for (const auto& o : m.left) {
+      // The blue pebble goes to the source (-3k+2, Lemma 3.4 (1)) or the middle (-3k+3, (3)).
+      Game paper = o.result[0].blue == 1 ? n(-3 * k + 2) : n(-3 * k + 3);
+      t.check(o.value == paper,
+              [&] { return fmt::format("k={} Left {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str()); });
+    }
+    std::optional<Game> best_move;
+    for (const auto& o : m.right) {
+      const int l = o.result[0].red, j = o.result[1].red;
+      Game paper = l > 0 ? (l < k ? shifted(-3 * k + l + 3, -k + l + 2) : n(-2 * k + 4))
+                         : (j == 1 ? shifted(-3 * k + 3, -k + 4)
+                                   : j < k ? shifted(-3 * k + j + 2, -k + 3) : shifted(-2 * k + 2, -k + 3));
+      t.check(o.value == paper,
+              [&] { return fmt::format("k={} Right {}: engine {}, paper {}", k, o.move, o.value.str(), paper.str()); });
+      if (l == 0 && j == 1) best_move = o.value;
+    }
+    for (const auto& o : m.right)
+      t.check(best_move && *best_move <= o.value, [&] {
+        return fmt::format("k={}: Right's move to [[0,0],[0,1],[1,k-1]] is not <= {} ({})", k, o.move, o.value.str());
+      });
+  }
+  return t.finding("options and Right's best move");
+}
+
+Finding value_table(const RunOptions&) {
+  Tally t;
+  expect_value(t, kTriple, br({{1, 0}, {2, 4}, {0, 0}}), Game::parse("1/4"));
+  expect_value(t, kTriple, br({{3, 1}, {0, 0}, {0, 1}}), Game::parse("1/2"));
+  expect_value(t, kTriple, br({{2, 3}, {0, 0}, {1, 0}}), Game::parse("3/4"));
+  expect_value(t, kTriple, br({{4, 4}, {0, 0}, {0, 0}}), Game::parse("+-1/2"));
+  expect_value(t, kTriple, br({{3, 5}, {0, 0}, {1, 0}}), Game::parse("^*"));
+  expect_value(t, kTriple, br({{3, 5}, {2, 0}, {0, 0}}), Game::parse("^[2]*"));
+  expect_value(t, "DP3", br({{0, 0}, {2, 2}, {0, 0}}), Game::parse("*2"));
+  return t.finding("rows");
 }
 
 // ---------------------------------------------------------------- Section 3.1: green only
@@ -381,294 +323,373 @@ graph::Graph random_oriented_tree(int n, std::mt19937& rng) {
   return t;
 }
 
-void add_green(std::vector<Claim>& out) {
-  out.push_back(make(
-      "002.T3.5", "002", "Theorem 3.5", "green in-star >g0, g1..gn< (g0 on the centre) has value *g0",
-      "n = 1..4 leaves, each g_i <= 5, total <= 10", [](const RunOptions&) {
-        Tally t;
-        for (int leaves = 1; leaves <= 4; ++leaves) {
-          std::string spec = fmt::format("InStar{}", leaves);
-          for_each_counts(leaves + 1, 5, 10, [&](const std::vector<int>& g) {
-            expect_value(t, spec, green(g), Game::nimber(static_cast<cgt::Grundy>(g[0])));
-          });
-        }
-        return t.finding("nimbers");
-      }));
 
-  out.push_back(make(
-      "002.T3.6", "002", "Theorem 3.6",
-      "green out-star <g0, g1..gn> has value *(g1 xor ... xor gn), the nim-sum of the leaves",
-      "n = 1..4 leaves, each g_i <= 5, total <= 10", [](const RunOptions&) {
-        Tally t;
-        for (int leaves = 1; leaves <= 4; ++leaves) {
-          std::string spec = fmt::format("OutStar{}", leaves);
-          for_each_counts(leaves + 1, 5, 10, [&](const std::vector<int>& g) {
-            expect_value(t, spec, green(g), Game::nimber(nim_sum_of(g, 1, 1)));
-          });
-        }
-        return t.finding("nimbers");
-      }));
+Finding theorem35(const RunOptions&) {
+  Tally t;
+  for (int leaves = 1; leaves <= 4; ++leaves) {
+    std::string spec = fmt::format("InStar{}", leaves);
+    for_each_counts(leaves + 1, 5, 10, [&](const std::vector<int>& g) {
+      expect_value(t, spec, green(g), Game::nimber(static_cast<cgt::Grundy>(g[0])));
+    });
+  }
+  return t.finding("nimbers");
+}
 
-  out.push_back(make(
-      "002.T3.7", "002", "Theorem 3.7",
-      "green pebbles (g1..gn) on a path directed left to right: value *(g2 xor g4 xor ...)",
-      "n = 1..7 vertices, each g_i <= 4, total <= 9", [](const RunOptions&) {
-        Tally t;
-        for (int len = 1; len <= 7; ++len) {
-          std::string spec = fmt::format("DP{}", len);
-          for_each_counts(len, 4, 9, [&](const std::vector<int>& g) {
-            expect_value(t, spec, green(g), Game::nimber(nim_sum_of(g, 1, 2)));
-          });
-        }
-        return t.finding("nimbers");
-      }));
+Finding theorem36(const RunOptions&) {
+  Tally t;
+  for (int leaves = 1; leaves <= 4; ++leaves) {
+    std::string spec = fmt::format("OutStar{}", leaves);
+    for_each_counts(leaves + 1, 5, 10,
+                    [&](const std::vector<int>& g) { expect_value(t, spec, green(g), Game::nimber(nim_sum_of(g, 1, 1))); });
+  }
+  return t.finding("nimbers");
+}
 
-  out.push_back(make(
-      "002.P3.9", "002", "Proposition 3.9 (Construction 3.8)",
-      "for any oriented tree T with green pebbles, the value on T equals the value on D(T) (sigma -> every vertex "
-      "of O, O = vertices reached from a source by an odd directed path, arcs of T inside O)",
-      "the 5-vertex tree 0>1>2>3, 4>2 with one pebble on 3; 300 random oriented trees on 2..7 vertices, 4 random "
-      "positions each with <= 6 pebbles (seed 2026)",
-      [](const RunOptions& o) {
-        Tally t;
-        auto compare = [&](const graph::Graph& tree, const BlockingPosition& p) {
-          auto red = games::reduce_tree(tree);
-          BlockingAnalyzer on_tree(tree);
-          BlockingAnalyzer on_d(red.reduced);
-          Game vt = on_tree.value(p), vd = on_d.value(games::reduce_position(red, p));
-          t.check(vt == vd, [&] {
-            return fmt::format("T = {} with pebbles {}: value {} on T but {} on D(T) = {}", tree.to_spec(),
-                               on_tree.rules().format(p), vt.str(), vd.str(), red.reduced.to_spec());
-          });
-        };
-        compare(graph::parse_graph("0>1,1>2,2>3,4>2"), green({0, 0, 0, 1, 0}));
-        std::mt19937 rng(2026);
-        const int trees = o.deep ? 2000 : 300;
-        for (int i = 0; i < trees; ++i) {
-          int size = 2 + static_cast<int>(rng() % 6);
-          auto tree = random_oriented_tree(size, rng);
-          for (int j = 0; j < 4; ++j) {
-            std::vector<int> g(size, 0);
-            int total = static_cast<int>(rng() % 7);
-            for (int k = 0; k < total; ++k) ++g[rng() % static_cast<unsigned>(size)];
-            compare(tree, green(g));
-          }
-        }
-        return t.finding("trees");
-      }, "002-proposition-39-dt-changes-the-value", "also 2000 random trees"));
+Finding theorem37(const RunOptions&) {
+  Tally t;
+  for (int len = 1; len <= 7; ++len) {
+    std::string spec = fmt::format("DP{}", len);
+    for_each_counts(len, 4, 9,
+                    [&](const std::vector<int>& g) { expect_value(t, spec, green(g), Game::nimber(nim_sum_of(g, 1, 2))); });
+  }
+  return t.finding("nimbers");
+}
 
-  out.push_back(make(
-      "002.T3.10", "002", "Theorem 3.10",
-      "green pebbles g1 (source), g2 (middle), g3 (sink) on the transitive triple: a P-position iff g2 = g3",
-      "each g_i <= 10, total <= 18", [](const RunOptions&) {
-        Tally t;
-        auto& a = analyzer("T3");
-        for_each_counts(3, 10, 18, [&](const std::vector<int>& g) {
-          bool p = a.value(green(g)).outcome() == cgt::Outcome::P;
-          t.check(p == (g[1] == g[2]), [&] {
-            return fmt::format("({},{},{}): engine says {}a P-position", g[0], g[1], g[2], p ? "" : "not ");
-          });
-        });
-        return t.finding("positions");
-      }));
+// The value of green pebbles p on the tree T and on D(T) (Construction 3.8).
+void compare_tree_and_d(Tally& t, const graph::Graph& tree, const BlockingPosition& p) {
+  auto red = games::reduce_tree(tree);
+  BlockingAnalyzer on_tree(tree);
+  BlockingAnalyzer on_d(red.reduced);
+  Game vt = on_tree.value(p), vd = on_d.value(games::reduce_position(red, p));
+  t.check(vt == vd, [&] {
+    return fmt::format("T = {} with pebbles {}: value {} on T but {} on D(T) = {}", tree.to_spec(),
+                       on_tree.rules().format(p), vt.str(), vd.str(), red.reduced.to_spec());
+  });
+}
 
-  out.push_back(make(
-      "002.T3.11", "002", "Theorem 3.11",
-      "a single green pebble on the sink of the transitive tournament on n vertices is a nim heap of size n (*n)",
-      "n = 1..9", [](const RunOptions&) {
-        Tally t;
-        for (int size = 1; size <= 9; ++size) {
-          BlockingPosition p(size);
-          p[size - 1].green = 1;
-          expect_value(t, fmt::format("T{}", size), p, Game::nimber(static_cast<cgt::Grundy>(size)));
-        }
-        return t.finding("tournaments");
-      }, "002-theorem-311-the-heap-has-size-n-1"));
+Finding proposition39(const RunOptions& o) {
+  Tally t;
+  compare_tree_and_d(t, graph::parse_graph("0>1,1>2,2>3,4>2"), green({0, 0, 0, 1, 0}));
+  std::mt19937 rng(2026);
+  const int trees = o.deep ? 2000 : 300;
+  for (int i = 0; i < trees; ++i) {
+    int size = 2 + static_cast<int>(rng() % 6);
+    auto tree = random_oriented_tree(size, rng);
+    for (int j = 0; j < 4; ++j) {
+      std::vector<int> g(size, 0);
+      int total = static_cast<int>(rng() % 7);
+      for (int k = 0; k < total; ++k) ++g[rng() % static_cast<unsigned>(size)];
+      compare_tree_and_d(t, tree, green(g));
+    }
+  }
+  return t.finding("trees");
+}
+
+Finding theorem310(const RunOptions&) {
+  Tally t;
+  auto& a = analyzer(kTriple);
+  for_each_counts(3, 10, 18, [&](const std::vector<int>& g) {
+    bool p = a.value(green(g)).outcome() == cgt::Outcome::P;
+    t.check(p == (g[1] == g[2]),
+            [&] { return fmt::format("({},{},{}): engine says {}a P-position", g[0], g[1], g[2], p ? "" : "not "); });
+  });
+  return t.finding("positions");
+}
+
+Finding theorem311(const RunOptions&) {
+  Tally t;
+  for (int size = 1; size <= 9; ++size) {
+    BlockingPosition p(size);
+    p[size - 1].green = 1;
+    expect_value(t, fmt::format("T{}", size), p, Game::nimber(static_cast<cgt::Grundy>(size)));
+  }
+  return t.finding("tournaments");
 }
 
 // ---------------------------------------------------------------- seed 001 (conference)
 // The out-star results (Theorem 3.2) on out-stars with 2 and 3 leaves.
-void add_conference_outstar(std::vector<Claim>& out) {
-  struct Star {
-    int bc, rc;
-    std::vector<std::pair<int, int>> leaves;
-    int bl() const { int s = 0; for (auto [b, r] : leaves) s += b; return s; }
-    int rl() const { int s = 0; for (auto [b, r] : leaves) s += r; return s; }
-    bool disjoint() const {  // no leaf holds both colours
-      for (auto [b, r] : leaves) if (b > 0 && r > 0) return false;
-      return true;
-    }
-    BlockingPosition position() const {
-      BlockingPosition p{{bc, rc, 0}};
-      for (auto [b, r] : leaves) p.push_back({b, r, 0});
-      return p;
-    }
-  };
-  // Every blue/red out-star position with 2 or 3 leaves and at most 7 pebbles.
-  auto each_star = [](const std::function<void(const std::string&, const Star&)>& f) {
-    for (int leaves = 2; leaves <= 3; ++leaves) {
-      std::string spec = fmt::format("OutStar{}", leaves);
-      for_each_counts(2 * (leaves + 1), 7, 7, [&](const std::vector<int>& c) {
-        Star s{c[0], c[1], {}};
-        for (int i = 1; i <= leaves; ++i) s.leaves.push_back({c[2 * i], c[2 * i + 1]});
-        f(spec, s);
-      });
-    }
-  };
-  struct Part {
-    int number;
-    std::string statement;
-    std::function<std::optional<Game>(const Star&)> paper;  // nullopt: not covered by this part
-  };
-  std::vector<Part> parts = {
-      {1, "only blue pebbles (at least one): value 3 b_l - 2 + 2 b_c",
-       [](const Star& s) -> std::optional<Game> {
-         if (s.rc || s.rl() || s.bc + s.bl() == 0) return std::nullopt;
-         return n(3 * s.bl() - 2 + 2 * s.bc);
-       }},
-      {2, "blue but no red on the centre, blue on some leaves, red on other leaves: value 3 b_l - 2 + 2(b_c - 1)",
-       [](const Star& s) -> std::optional<Game> {
-         if (s.bc < 1 || s.rc || s.bl() < 1 || s.rl() < 1 || !s.disjoint()) return std::nullopt;
-         return n(3 * s.bl() - 2 + 2 * (s.bc - 1));
-       }},
-      {3, "empty centre, exactly one blue and one red pebble on the leaves: value *",
-       [](const Star& s) -> std::optional<Game> {
-         if (s.bc || s.rc || s.bl() != 1 || s.rl() != 1) return std::nullopt;
-         return Game::nimber(1);
-       }},
-      {4, "empty centre, >= 2 blue on some leaves, exactly one red on another leaf: value {3(b_l-1)-2 | 0}",
-       [](const Star& s) -> std::optional<Game> {
-         if (s.bc || s.rc || s.bl() < 2 || s.rl() != 1 || !s.disjoint()) return std::nullopt;
-         return sw(3 * (s.bl() - 1) - 2, 0);
-       }},
-      {5, "empty centre, >= 2 blue and >= 2 red on different leaves: value {3(b_l-1)-2 | -(3(r_l-1)-2)}",
-       [](const Star& s) -> std::optional<Game> {
-         if (s.bc || s.rc || s.bl() < 2 || s.rl() < 2 || !s.disjoint()) return std::nullopt;
-         return sw(3 * (s.bl() - 1) - 2, -(3 * (s.rl() - 1) - 2));
-       }},
-  };
-  for (const auto& part : parts) {
-    out.push_back(make(
-        fmt::format("001.T3.2.{}", part.number), "001", fmt::format("Theorem 3.2 ({}) (out-stars)", part.number),
-        "blue/red out-star: " + part.statement, "out-stars with 2 and 3 leaves, at most 7 pebbles",
-        [each_star, paper = part.paper](const RunOptions&) {
-          Tally t;
-          each_star([&](const std::string& spec, const Star& s) {
-            if (auto v = paper(s)) expect_value(t, spec, s.position(), *v);
-          });
-          return t.finding("positions");
-        }));
+struct Star {
+  int bc, rc;
+  std::vector<std::pair<int, int>> leaves;
+  int bl() const {
+    int s = 0;
+    for (auto [b, r] : leaves) s += b;
+    return s;
   }
+  int rl() const {
+    int s = 0;
+    for (auto [b, r] : leaves) s += r;
+    return s;
+  }
+  bool disjoint() const {  // no leaf holds both colours
+    for (auto [b, r] : leaves)
+      if (b > 0 && r > 0) return false;
+    return true;
+  }
+  BlockingPosition position() const {
+    BlockingPosition p{{bc, rc, 0}};
+    for (auto [b, r] : leaves) p.push_back({b, r, 0});
+    return p;
+  }
+};
+
+// Each part of Theorem 3.2: the paper's value of a star, or nullopt when the part does not cover it.
+std::optional<Game> t32_1(const Star& s) {  // only blue pebbles (at least one)
+  if (s.rc || s.rl() || s.bc + s.bl() == 0) return std::nullopt;
+  return n(3 * s.bl() - 2 + 2 * s.bc);
+}
+std::optional<Game> t32_2(const Star& s) {  // blue, no red, on the centre; blue and red on different leaves
+  if (s.bc < 1 || s.rc || s.bl() < 1 || s.rl() < 1 || !s.disjoint()) return std::nullopt;
+  return n(3 * s.bl() - 2 + 2 * (s.bc - 1));
+}
+std::optional<Game> t32_3(const Star& s) {  // empty centre, one blue and one red on the leaves
+  if (s.bc || s.rc || s.bl() != 1 || s.rl() != 1) return std::nullopt;
+  return Game::nimber(1);
+}
+std::optional<Game> t32_4(const Star& s) {  // empty centre, >= 2 blue, exactly one red on another leaf
+  if (s.bc || s.rc || s.bl() < 2 || s.rl() != 1 || !s.disjoint()) return std::nullopt;
+  return sw(3 * (s.bl() - 1) - 2, 0);
+}
+std::optional<Game> t32_5(const Star& s) {  // empty centre, >= 2 blue and >= 2 red on different leaves
+  if (s.bc || s.rc || s.bl() < 2 || s.rl() < 2 || !s.disjoint()) return std::nullopt;
+  return sw(3 * (s.bl() - 1) - 2, -(3 * (s.rl() - 1) - 2));
 }
 
-void add_conference_instar_and_path(std::vector<Claim>& out) {
-  const std::string in = "InStar2";  // [(centre), [leaf 1], [leaf 2]]
-  out.push_back(make(
-      "001.T3.4.1", "001", "Theorem 3.4 (1) (in-stars)",
-      "in-star with >= 1 blue on the leaves, >= 1 blue on the centre, no red: value 3 b_c + 2 b_l - 2",
-      "InStar2 and InStar3, each count <= 5", [](const RunOptions&) {
-        Tally t;
-        for (int leaves = 2; leaves <= 3; ++leaves) {
-          std::string spec = fmt::format("InStar{}", leaves);
-          for_each_counts(leaves + 1, 5, 9, [&](const std::vector<int>& b) {
-            int bl = 0;
-            for (int i = 1; i <= leaves; ++i) bl += b[i];
-            if (b[0] < 1 || bl < 1) return;
-            BlockingPosition p;
-            for (int x : b) p.push_back({x, 0, 0});
-            expect_value(t, spec, p, n(3 * b[0] + 2 * bl - 2));
-          });
-        }
-        return t.finding("positions");
-      }));
-  out.push_back(make(
-      "001.T3.4.2", "001", "Theorem 3.4 (2) (in-stars)", "[(0,0),[0,1],[1,0]] = 0 and [(0,0),[0,2],[2,0]] = *",
-      "those two positions", [in](const RunOptions&) {
-        Tally t;
-        expect_value(t, in, br({{0, 0}, {0, 1}, {1, 0}}), n(0));
-        expect_value(t, in, br({{0, 0}, {0, 2}, {2, 0}}), Game::nimber(1));
-        return t.finding("positions");
-      }));
-  out.push_back(make(
-      "001.T3.4.3", "001", "Theorem 3.4 (3) (in-stars)", "for a >= 2, [(0,0),[a,0],[0,1]] has value 2a-2", "a = 2..14",
-      [in](const RunOptions&) {
-        Tally t;
-        for (int a = 2; a <= 14; ++a) expect_value(t, in, br({{0, 0}, {a, 0}, {0, 1}}), n(2 * a - 2));
-        return t.finding("values");
-      }));
-  out.push_back(make(
-      "001.T3.4.4", "001", "Theorem 3.4 (4) (in-stars)", "for a >= 3, [(0,0),[a,0],[0,2]] has value {2a-6 | 0}",
-      "a = 3..14", [in](const RunOptions&) {
-        Tally t;
-        for (int a = 3; a <= 14; ++a) expect_value(t, in, br({{0, 0}, {a, 0}, {0, 2}}), sw(2 * a - 6, 0));
-        return t.finding("values");
-      }));
-  out.push_back(make(
-      "001.T3.4.5", "001", "Theorem 3.4 (5) (in-stars)", "for a, b >= 3, [(0,0),[a,0],[0,b]] has value {2a-6 | -2b+6}",
-      "a, b = 3..9", [in](const RunOptions&) {
-        Tally t;
-        for (int a = 3; a <= 9; ++a)
-          for (int b = 3; b <= 9; ++b) expect_value(t, in, br({{0, 0}, {a, 0}, {0, b}}), sw(2 * a - 6, -2 * b + 6));
-        return t.finding("values");
-      }));
-  out.push_back(make(
-      "001.T3.4.6", "001", "Theorem 3.4 (6) (in-stars)", "for a, b >= 1, c >= 2, [(a,0),[b,0],[0,c]] has value 3a+2b-5",
-      "a, b = 1..5, c = 2..6", [in](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 5; ++a)
-          for (int b = 1; b <= 5; ++b)
-            for (int c = 2; c <= 6; ++c) expect_value(t, in, br({{a, 0}, {b, 0}, {0, c}}), n(3 * a + 2 * b - 5));
-        return t.finding("values");
-      }));
+using StarFormula = std::optional<Game> (*)(const Star&);
 
-  const std::string path = "DP3";
-  out.push_back(make(
-      "001.T3.5.1", "001", "Theorem 3.5 (1) (directed P3)",
-      "for a >= 0, b, c >= 1, [[a,0],[b,0],[0,c]] is 0 if a = 0 and b = 1, else 2a+3b-5", "a = 0..6, b, c = 1..6",
-      [path](const RunOptions&) {
-        Tally t;
-        for (int a = 0; a <= 6; ++a)
-          for (int b = 1; b <= 6; ++b)
-            for (int c = 1; c <= 6; ++c)
-              expect_value(t, path, br({{a, 0}, {b, 0}, {0, c}}), a == 0 && b == 1 ? n(0) : n(2 * a + 3 * b - 5));
-        return t.finding("values");
-      }));
-  out.push_back(make(
-      "001.T3.5.2", "001", "Theorem 3.5 (2) (directed P3)",
-      "for a, b >= 1, c >= 0, [[a,0],[0,b],[0,c]] is 0 if b = 1 and c = 0, -2b-3c+2 if a = 1, else -2b-3c+4",
-      "a, b = 1..6, c = 0..6", [path](const RunOptions&) {
-        Tally t;
-        for (int a = 1; a <= 6; ++a)
-          for (int b = 1; b <= 6; ++b)
-            for (int c = 0; c <= 6; ++c) {
-              Game paper = b == 1 && c == 0 ? n(0) : a == 1 ? n(-2 * b - 3 * c + 2) : n(-2 * b - 3 * c + 4);
-              expect_value(t, path, br({{a, 0}, {0, b}, {0, c}}), paper);
-            }
-        return t.finding("values");
-      }));
-  out.push_back(make(
-      "001.T3.5.3", "001", "Theorem 3.5 (3) (directed P3)",
-      "for b >= a >= 1, [[a,0],[0,0],[0,b]] is -3b+2 if a = 1, {0 | -3b+5} if a = 2, {2a-6 | -3b+5} otherwise",
-      "1 <= a <= b <= 9", [path](const RunOptions&) {
-        Tally t;
-        for (int b = 1; b <= 9; ++b)
-          for (int a = 1; a <= b; ++a) {
-            Game paper = a == 1 ? n(-3 * b + 2) : a == 2 ? sw(0, -3 * b + 5) : sw(2 * a - 6, -3 * b + 5);
-            expect_value(t, path, br({{a, 0}, {0, 0}, {0, b}}), paper);
-          }
-        return t.finding("values");
-      }));
+// Every blue/red out-star position with 2 or 3 leaves and at most 7 pebbles that the part covers.
+template <StarFormula paper>
+Finding theorem32(const RunOptions&) {
+  Tally t;
+  for (int leaves = 2; leaves <= 3; ++leaves) {
+    std::string spec = fmt::format("OutStar{}", leaves);
+    for_each_counts(2 * (leaves + 1), 7, 7, [&](const std::vector<int>& c) {
+      Star s{c[0], c[1], {}};
+      for (int i = 1; i <= leaves; ++i) s.leaves.push_back({c[2 * i], c[2 * i + 1]});
+      if (auto v = paper(s)) expect_value(t, spec, s.position(), *v);
+    });
+  }
+  return t.finding("positions");
+}
+
+const std::string kInStar = "InStar2";  // [(centre), [leaf 1], [leaf 2]]
+
+Finding theorem34_1(const RunOptions&) {
+  Tally t;
+  for (int leaves = 2; leaves <= 3; ++leaves) {
+    std::string spec = fmt::format("InStar{}", leaves);
+    for_each_counts(leaves + 1, 5, 9, [&](const std::vector<int>& b) {
+      int bl = 0;
+      for (int i = 1; i <= leaves; ++i) bl += b[i];
+      if (b[0] < 1 || bl < 1) return;
+      BlockingPosition p;
+      for (int x : b) p.push_back({x, 0, 0});
+      expect_value(t, spec, p, n(3 * b[0] + 2 * bl - 2));
+    });
+  }
+  return t.finding("positions");
+}
+
+Finding theorem34_2(const RunOptions&) {
+  Tally t;
+  expect_value(t, kInStar, br({{0, 0}, {0, 1}, {1, 0}}), n(0));
+  expect_value(t, kInStar, br({{0, 0}, {0, 2}, {2, 0}}), Game::nimber(1));
+  return t.finding("positions");
+}
+
+Finding theorem34_3(const RunOptions&) {
+  Tally t;
+  for (int a = 2; a <= 14; ++a) expect_value(t, kInStar, br({{0, 0}, {a, 0}, {0, 1}}), n(2 * a - 2));
+  return t.finding("values");
+}
+
+Finding theorem34_4(const RunOptions&) {
+  Tally t;
+  for (int a = 3; a <= 14; ++a) expect_value(t, kInStar, br({{0, 0}, {a, 0}, {0, 2}}), sw(2 * a - 6, 0));
+  return t.finding("values");
+}
+
+Finding theorem34_5(const RunOptions&) {
+  Tally t;
+  for (int a = 3; a <= 9; ++a)
+    for (int b = 3; b <= 9; ++b) expect_value(t, kInStar, br({{0, 0}, {a, 0}, {0, b}}), sw(2 * a - 6, -2 * b + 6));
+  return t.finding("values");
+}
+
+Finding theorem34_6(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 5; ++a)
+    for (int b = 1; b <= 5; ++b)
+      for (int c = 2; c <= 6; ++c) expect_value(t, kInStar, br({{a, 0}, {b, 0}, {0, c}}), n(3 * a + 2 * b - 5));
+  return t.finding("values");
+}
+
+const std::string kPath = "DP3";
+
+Finding theorem35_1(const RunOptions&) {
+  Tally t;
+  for (int a = 0; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int c = 1; c <= 6; ++c)
+        expect_value(t, kPath, br({{a, 0}, {b, 0}, {0, c}}), a == 0 && b == 1 ? n(0) : n(2 * a + 3 * b - 5));
+  return t.finding("values");
+}
+
+Finding theorem35_2(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int c = 0; c <= 6; ++c) {
+        Game paper = b == 1 && c == 0 ? n(0) : a == 1 ? n(-2 * b - 3 * c + 2) : n(-2 * b - 3 * c + 4);
+        expect_value(t, kPath, br({{a, 0}, {0, b}, {0, c}}), paper);
+      }
+  return t.finding("values");
+}
+
+Finding theorem35_3(const RunOptions&) {
+  Tally t;
+  for (int b = 1; b <= 9; ++b)
+    for (int a = 1; a <= b; ++a) {
+      Game paper = a == 1 ? n(-3 * b + 2) : a == 2 ? sw(0, -3 * b + 5) : sw(2 * a - 6, -3 * b + 5);
+      expect_value(t, kPath, br({{a, 0}, {0, 0}, {0, b}}), paper);
+    }
+  return t.finding("values");
 }
 
 }  // namespace
 
 void add_claims_001_002(std::vector<Claim>& out) {
-  add_section3(out);
-  add_lemma32(out);
-  add_lemma34(out);
-  add_green(out);
-  add_conference_outstar(out);
-  add_conference_instar_and_path(out);
+  const std::string jk = "j, k = 0..12", jk_deep = "j, k = 0..24";
+  const std::string star = "out-stars with 2 and 3 leaves, at most 7 pebbles";
+  out.insert(out.end(), {
+      // id, source, item, statement, range, deep range, erratum, check
+      {"002.T3.1", "002", "Theorem 3.1",
+       "every integer k is a value: on one arc u>v, 2k blue and 1 red pebble on u is k (colours swapped: -k)",
+       "k = 0..30", "k = 0..150", "", theorem31},
+      {"002.S3.down", "002", "Section 3, down example",
+       "out-star u>v1, u>v2 with a blue pebble on v1, a red and a green on v2 has value {* | 0, *} = v",
+       "that position", "", "", down_example},
+      {"002.S3.down.options", "002", "Section 3, down example (options)",
+       "there, Left's two moves give *, and Right's moves give * (green to u), 0 (red to u), 0 (red and green to u)",
+       "that position", "", "002-section-3-down-example-the-red-pebble-alone", down_example_options},
+
+      {"002.L3.2.1", "002", "Lemma 3.2 (1)",
+       "for c >= 1, [(a,b),[0,c],[0,0]] is -floor(b/2) if a = 1 and {floor(a/2)-1 | floor((a-b)/2)+1} if a >= 2",
+       "a = 1..6, b = 0..6, c = 1..3 (also the proof's reading [(a,b),[c,0],[0,0]])", "",
+       "002-lemma-32-1-and-2-discovered-moves", lemma32_1},
+      {"002.L3.2.2", "002", "Lemma 3.2 (2)", "for a,b,c,d >= 1, [(a,b),[c,0],[0,d]] has value floor((a-b)/2)",
+       "a, b = 1..6, c, d = 1..3", "", "002-lemma-32-1-and-2-discovered-moves", lemma32_2},
+      {"002.L3.2.3", "002", "Lemma 3.2 (3)", "for a,b,c,d,e >= 1, [(a,b),[c,0],[d,e]] has value floor((a-1)/2)",
+       "a, b = 1..6, c, d, e = 1..3", "", "", lemma32_3},
+      {"002.L3.2.4", "002", "Lemma 3.2 (4)", "for a,b,c,d >= 1, [(0,0),[a,b],[c,d]] has value {a+c-1 | -(b+d-1)}",
+       "a, b, c, d = 1..4", "", "", lemma32_4},
+      {"002.L3.2.5", "002", "Lemma 3.2 (5)", "for a,b,c >= 1, [(0,0),[a,b],[0,c]] has value {a-1 | -(3(b+c)-5)}",
+       "a, b, c = 1..5", "", "", lemma32_5},
+      {"002.L3.2.6", "002", "Lemma 3.2 (6)", "for a,b >= 1, [(0,0),[a,b],[0,0]] has value {3a-5 | -(3b-5)}",
+       "a, b = 1..6", "", "002-lemma-32-6-fails-when-a-or-b-is-1", lemma32_6},
+      {"002.L3.2.7", "002", "Lemma 3.2 (7)", "for b >= 1, [(1,0),[0,b],[0,0]] and [(2,0),[0,b],[0,0]] are 0",
+       "b = 1..20", "", "", lemma32_7},
+
+      {"002.L3.4.1", "002", "Lemma 3.4 (1)", "on the transitive triple, [[1,0],[0,j],[0,k]] has value -3k-2j+2 if j or k >= 1",
+       jk, jk_deep, "", lemma34<l34_1>},
+      {"002.L3.4.2", "002", "Lemma 3.4 (2)", "on the transitive triple, [[0,j],[1,0],[0,k]] has value -3k-2j+3 if j,k >= 1",
+       jk, jk_deep, "", lemma34<l34_2>},
+      {"002.L3.4.3", "002", "Lemma 3.4 (3)",
+       "on the transitive triple, [[0,0],[1,0],[0,k]] has value -3k+3 if k >= 2 and -1/2 if k = 1", jk, jk_deep, "",
+       lemma34<l34_3>},
+      {"002.L3.4.4", "002", "Lemma 3.4 (4)",
+       "on the transitive triple, [[0,j],[1,0],[0,0]] has value -2j+3 if j >= 2 and 0 if j = 1", jk, jk_deep, "",
+       lemma34<l34_4>},
+      {"002.L3.4.5", "002", "Lemma 3.4 (5)", "on the transitive triple, [[0,j],[0,k],[1,0]] has value -3k-2j+4 if j,k >= 1",
+       jk, jk_deep, "", lemma34<l34_5>},
+      {"002.L3.4.6", "002", "Lemma 3.4 (6)",
+       "on the transitive triple, [[0,j],[0,0],[1,0]] has value -2j+4 if j >= 2 and 1 if j = 1", jk, jk_deep, "",
+       lemma34<l34_6>},
+      {"002.L3.4.7", "002", "Lemma 3.4 (7)",
+       "on the transitive triple, [[0,0],[0,k],[1,0]] has value {-2k+2 | -3k+5} if k >= 2 and 1/2 if k = 1", jk,
+       jk_deep, "", lemma34<l34_7>},
+      {"002.L3.4.8", "002", "Lemma 3.4 (8)",
+       "on the transitive triple, [[0,0],[0,j],[1,k]] has value {-3k-2j+2 | -4k-3j+5} if j >= 2, k >= 1, and "
+       "{-3k | -4k+3} if j = 1, k >= 1",
+       jk, jk_deep, "", lemma34<l34_8>},
+      {"002.L3.4.9", "002", "Lemma 3.4 (9)",
+       "on the transitive triple, [[0,j],[0,0],[1,k]] has value {-3k-2j+3 | -4k-2j+5} if j,k >= 1", jk, jk_deep, "",
+       lemma34<l34_9>},
+      {"002.L3.4.10", "002", "Lemma 3.4 (10)",
+       "on the transitive triple, [[0,l],[0,j],[1,k]] has value -4k-3j-2l+4 if j,k,l >= 1", "j, k, l = 0..8",
+       "j, k, l = 0..12", "", lemma34<l34_10, true>},
+      {"002.T3.3", "002", "Theorem 3.3",
+       "for k > 1, [[0,0],[0,0],[1,k]] on the transitive triple has value (3-3k) +_(k-4) = (3-3k) + {0 | {0 | -(k-4)}}",
+       "k = 2..20", "k = 2..40", "", theorem33},
+      {"002.T3.3.proof", "002", "Theorem 3.3 (the options in its proof)",
+       "from [[0,0],[0,0],[1,k]]: Left's options are -3k+2 and -3k+3; Right's are [[0,l],[0,0],[1,k-l]] = "
+       "(-3k+l+3)+{0|-k+l+2} (l<k), [[0,k],[0,0],[1,0]] = -2k+4, [[0,0],[0,j],[1,k-j]] = (-3k+j+2)+{0|-k+3} "
+       "(1<j<k), (-3k+3)+{0|-k+4} (j=1), (-2k+2)+{0|-k+3} (j=k); the j=1 move is Right's best",
+       "k = 2..12", "", "", theorem33_proof},
+      {"002.table", "002", "Table of values (Section 3)",
+       "T3: [[1,0],[2,4],[0,0]] = 1/4, [[3,1],[0,0],[0,1]] = 1/2, [[2,3],[0,0],[1,0]] = 3/4, [[4,4],[0,0],[0,0]] = "
+       "+-1/2, [[3,5],[0,0],[1,0]] = ^*, [[3,5],[2,0],[0,0]] = ^[2]*; directed P3: [[0,0],[2,2],[0,0]] = *2",
+       "the seven rows", "", "", value_table},
+
+      {"002.T3.5", "002", "Theorem 3.5", "green in-star >g0, g1..gn< (g0 on the centre) has value *g0",
+       "n = 1..4 leaves, each g_i <= 5, total <= 10", "", "", theorem35},
+      {"002.T3.6", "002", "Theorem 3.6",
+       "green out-star <g0, g1..gn> has value *(g1 xor ... xor gn), the nim-sum of the leaves",
+       "n = 1..4 leaves, each g_i <= 5, total <= 10", "", "", theorem36},
+      {"002.T3.7", "002", "Theorem 3.7", "green pebbles (g1..gn) on a path directed left to right: value *(g2 xor g4 xor ...)",
+       "n = 1..7 vertices, each g_i <= 4, total <= 9", "", "", theorem37},
+      {"002.P3.9", "002", "Proposition 3.9 (Construction 3.8)",
+       "for any oriented tree T with green pebbles, the value on T equals the value on D(T) (sigma -> every vertex of O, "
+       "O = vertices reached from a source by an odd directed path, arcs of T inside O)",
+       "the 5-vertex tree 0>1>2>3, 4>2 with one pebble on 3; 300 random oriented trees on 2..7 vertices, 4 random "
+       "positions each with <= 6 pebbles (seed 2026)",
+       "also 2000 random trees", "002-proposition-39-dt-changes-the-value", proposition39},
+      {"002.T3.10", "002", "Theorem 3.10",
+       "green pebbles g1 (source), g2 (middle), g3 (sink) on the transitive triple: a P-position iff g2 = g3",
+       "each g_i <= 10, total <= 18", "", "", theorem310},
+      {"002.T3.11", "002", "Theorem 3.11",
+       "a single green pebble on the sink of the transitive tournament on n vertices is a nim heap of size n (*n)",
+       "n = 1..9", "", "002-theorem-311-the-heap-has-size-n-1", theorem311},
+
+      {"001.T3.2.1", "001", "Theorem 3.2 (1) (out-stars)",
+       "blue/red out-star: only blue pebbles (at least one): value 3 b_l - 2 + 2 b_c", star, "", "", theorem32<t32_1>},
+      {"001.T3.2.2", "001", "Theorem 3.2 (2) (out-stars)",
+       "blue/red out-star: blue but no red on the centre, blue on some leaves, red on other leaves: value 3 b_l - 2 + "
+       "2(b_c - 1)",
+       star, "", "", theorem32<t32_2>},
+      {"001.T3.2.3", "001", "Theorem 3.2 (3) (out-stars)",
+       "blue/red out-star: empty centre, exactly one blue and one red pebble on the leaves: value *", star, "", "",
+       theorem32<t32_3>},
+      {"001.T3.2.4", "001", "Theorem 3.2 (4) (out-stars)",
+       "blue/red out-star: empty centre, >= 2 blue on some leaves, exactly one red on another leaf: value "
+       "{3(b_l-1)-2 | 0}",
+       star, "", "", theorem32<t32_4>},
+      {"001.T3.2.5", "001", "Theorem 3.2 (5) (out-stars)",
+       "blue/red out-star: empty centre, >= 2 blue and >= 2 red on different leaves: value {3(b_l-1)-2 | -(3(r_l-1)-2)}",
+       star, "", "", theorem32<t32_5>},
+      {"001.T3.4.1", "001", "Theorem 3.4 (1) (in-stars)",
+       "in-star with >= 1 blue on the leaves, >= 1 blue on the centre, no red: value 3 b_c + 2 b_l - 2",
+       "InStar2 and InStar3, each count <= 5", "", "", theorem34_1},
+      {"001.T3.4.2", "001", "Theorem 3.4 (2) (in-stars)", "[(0,0),[0,1],[1,0]] = 0 and [(0,0),[0,2],[2,0]] = *",
+       "those two positions", "", "", theorem34_2},
+      {"001.T3.4.3", "001", "Theorem 3.4 (3) (in-stars)", "for a >= 2, [(0,0),[a,0],[0,1]] has value 2a-2", "a = 2..14",
+       "", "", theorem34_3},
+      {"001.T3.4.4", "001", "Theorem 3.4 (4) (in-stars)", "for a >= 3, [(0,0),[a,0],[0,2]] has value {2a-6 | 0}",
+       "a = 3..14", "", "", theorem34_4},
+      {"001.T3.4.5", "001", "Theorem 3.4 (5) (in-stars)", "for a, b >= 3, [(0,0),[a,0],[0,b]] has value {2a-6 | -2b+6}",
+       "a, b = 3..9", "", "", theorem34_5},
+      {"001.T3.4.6", "001", "Theorem 3.4 (6) (in-stars)", "for a, b >= 1, c >= 2, [(a,0),[b,0],[0,c]] has value 3a+2b-5",
+       "a, b = 1..5, c = 2..6", "", "", theorem34_6},
+      {"001.T3.5.1", "001", "Theorem 3.5 (1) (directed P3)",
+       "for a >= 0, b, c >= 1, [[a,0],[b,0],[0,c]] is 0 if a = 0 and b = 1, else 2a+3b-5", "a = 0..6, b, c = 1..6", "",
+       "", theorem35_1},
+      {"001.T3.5.2", "001", "Theorem 3.5 (2) (directed P3)",
+       "for a, b >= 1, c >= 0, [[a,0],[0,b],[0,c]] is 0 if b = 1 and c = 0, -2b-3c+2 if a = 1, else -2b-3c+4",
+       "a, b = 1..6, c = 0..6", "", "", theorem35_2},
+      {"001.T3.5.3", "001", "Theorem 3.5 (3) (directed P3)",
+       "for b >= a >= 1, [[a,0],[0,0],[0,b]] is -3b+2 if a = 1, {0 | -3b+5} if a = 2, {2a-6 | -3b+5} otherwise",
+       "1 <= a <= b <= 9", "", "", theorem35_3},
+  });
 }
 
 }  // namespace cgtlab::claims
