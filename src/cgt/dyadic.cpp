@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "util/error.h"
+#include "util/int128.h"
 
 namespace cgtlab::cgt {
 
@@ -109,9 +110,9 @@ std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {
       za->_mp_d[0] < kSmall && zb->_mp_d[0] < kSmall) {
     unsigned long shift = a.exp_ > b.exp_ ? a.exp_ - b.exp_ : b.exp_ - a.exp_;
     if (shift < 64) {
-      __int128 x = static_cast<__int128>(za->_mp_d[0]) * sa, y = static_cast<__int128>(zb->_mp_d[0]) * sb;
-      if (a.exp_ > b.exp_) y *= (__int128(1) << shift);
-      else x *= (__int128(1) << shift);
+      i128 x = static_cast<i128>(za->_mp_d[0]) * sa, y = static_cast<i128>(zb->_mp_d[0]) * sb;
+      if (a.exp_ > b.exp_) y *= (i128(1) << shift);
+      else x *= (i128(1) << shift);
       return x <=> y;
     }
   }

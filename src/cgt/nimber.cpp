@@ -14,4 +14,6 @@ Grundy mex(std::vector<Grundy> values) {
   return m;
 }
 
+std::string nimber_name(Grundy g) { return g == 0 ? "0" : g == 1 ? "*" : "*" + std::to_string(g); }
+
 }  // namespace cgtlab::cgt

@@ -60,19 +60,7 @@ void run_value(const ValueArgs& a) {
   for (const auto& s : a.lines) lines.push_back(games::FlippingCoins::parse(s));
   games::CoinsValuer valuer(games::kCoinsSearchMaxLength, search_limits(a.max_positions));
   auto sum = games::analyse_coins_sum(lines, valuer);
-  bool any_algorithm = false, any_search = false, any_general = false;
-  for (const auto& v : sum.values) {
-    any_algorithm |= v.method == games::CoinsMethod::Algorithm;
-    any_search |= v.method == games::CoinsMethod::Search;
-    any_general |= v.method == games::CoinsMethod::GeneralEngine;
-  }
-  std::string method;
-  auto add = [&](const std::string& m) { method += (method.empty() ? "" : " + ") + m; };
-  if (any_search) add(fmt::format("search (exact, lines of at most {} coins)", games::kCoinsSearchMaxLength));
-  if (any_general) add("general-engine (the number search found a position that is not a number)");
-  if (any_algorithm)
-    add(fmt::format("algorithm (the value theorem, Theorem 3.3, for lines longer than the search cap of {} coins)",
-                    games::kCoinsSearchMaxLength));
+  const std::string method = games::coins_methods_text(sum);
   const bool several = lines.size() > 1;
   if (a.json) {
     nlohmann::json values = nlohmann::json::array(), methods = nlohmann::json::array();

@@ -59,11 +59,7 @@ void run_info(const InfoOptions& o) {
   fmt::print("automorphisms  {}\n", order);
   // Vertex orbits of Aut(g), each listed by vertex names.
   std::string orbits;
-  const auto& orbit_of = group.orbits;
-  std::vector<std::vector<int>> cells(g.order());
-  for (int v = 0; v < g.order(); ++v) cells[orbit_of[v]].push_back(v);
-  for (const auto& cell : cells) {
-    if (cell.empty()) continue;
+  for (const auto& cell : graph::orbit_cells(group)) {
     orbits += orbits.empty() ? "{" : " {";
     for (std::size_t i = 0; i < cell.size(); ++i) orbits += (i ? "," : "") + g.vertex_name(cell[i]);
     orbits += "}";

@@ -2,18 +2,21 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <charconv>
 #include <chrono>
 #include <memory>
 #include <string>
 
+#include "cgt/nimber.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "games/kayles/rules.h"
 #include "games/kayles/solver.h"
 #include "games/kayles/wak_analyze.h"
 #include "games/kayles/wak_convert.h"
 #include "games/kayles/wak_reduce.h"
-#include "cli/commands.h"
-#include "cli/common.h"
-#include "games/kayles/rules.h"
+#include "games/kayles/wak_text.h"
+#include "games/kayles/winning.h"
+#include "games/rooks/grundy.h"
 #include "games/rooks/rules.h"
 #include "graph/graph.h"
 #include "util/error.h"
@@ -41,54 +44,6 @@ constexpr const char* kRookRules =
     "rook loses. Squares are named like chess: columns a, b, c, ... from the left, rows 1, 2, ... from "
     "the bottom; --board 6x8 means 6 rows (1..6) and 8 columns (a..h).";
 
-std::uint64_t parse_weight(const std::string& s) {
-  std::uint64_t x = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
-  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size())
-    throw InputError("bad weight '" + s + "': expected a number of counters from 0 to 2^64-1");
-  return x;
-}
-
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : s) {
-    if (ch == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (ch != ' ') {
-      cur.push_back(ch);
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
-
-std::vector<std::uint64_t> parse_weights(const graph::Graph& g, const std::string& text) {
-  auto items = split(text);
-  std::vector<std::uint64_t> w;
-  if (text.find('=') != std::string::npos) {
-    w.assign(g.order(), 0);
-    std::vector<char> seen(g.order(), 0);
-    for (const auto& item : items) {
-      auto eq = item.find('=');
-      if (eq == std::string::npos) throw InputError("bad weight '" + item + "': expected name=value");
-      int v = g.vertex(item.substr(0, eq));
-      if (seen[v]) throw InputError("vertex " + item.substr(0, eq) + " is given two weights");
-      seen[v] = 1;
-      w[v] = parse_weight(item.substr(eq + 1));
-    }
-    return w;
-  }
-  for (const auto& item : items) w.push_back(parse_weight(item));
-  if (static_cast<int>(w.size()) != g.order())
-    throw InputError("the graph has " + std::to_string(g.order()) + " vertices but " + std::to_string(w.size()) +
-                     " weights were given");
-  return w;
-}
-
-std::string nimber(cgt::Grundy g) { return g == 0 ? "0" : g == 1 ? "*" : "*" + std::to_string(g); }
-
 nlohmann::json value_json(const games::WakValue& v) {
   nlohmann::json j;
   j["grundy"] = v.grundy ? nlohmann::json(*v.grundy) : nlohmann::json(nullptr);
@@ -97,23 +52,16 @@ nlohmann::json value_json(const games::WakValue& v) {
 }
 
 std::string value_text(const games::WakValue& v) {
-  if (v.grundy) return fmt::format("{} (Grundy value {}, {}-position)", nimber(*v.grundy), *v.grundy,
+  if (v.grundy) return fmt::format("{} (Grundy value {}, {}-position)", cgt::nimber_name(*v.grundy), *v.grundy,
                                    games::outcome_name(*v.outcome));
   if (v.outcome) return games::outcome_name(*v.outcome) + "-position (Grundy value not determined)";
   return "not determined";
 }
 
-// Weights as name=value pairs: they parse back whatever order the spec lists vertices in.
-std::string weights_text(const games::WakGraph& p) {
-  std::string s;
-  for (int v = 0; v < p.n; ++v) s += (v ? "," : "") + p.names[v] + "=" + std::to_string(p.weight[v]);
-  return s;
-}
-
 nlohmann::json wak_json(const games::WakGraph& p) {
   nlohmann::json vs = nlohmann::json::array();
   for (int v = 0; v < p.n; ++v) vs.push_back({{"name", p.names[v]}, {"weight", p.weight[v]}, {"loop", p.has_loop(v)}});
-  return {{"graph", p.n ? games::wak_graph(p).to_spec() : ""}, {"weights", weights_text(p)}, {"vertices", vs}};
+  return {{"graph", p.n ? games::wak_graph(p).to_spec() : ""}, {"weights", games::wak_weights_text(p)}, {"vertices", vs}};
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -129,15 +77,10 @@ struct WakOptions {
 void run_wak_grundy(const WakOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
-  auto w = parse_weights(g, o.weights);
+  auto w = games::parse_wak_weights(g, o.weights);
   games::WakAnalyser a(search_limits(o.max_positions));
   auto ans = a.analyse(g, w, true);
-  std::vector<std::string> winning;
-  bool all_known = true;
-  for (const auto& m : ans.moves) {
-    if (!m.value.outcome) all_known = false;
-    else if (*m.value.outcome == cgt::Outcome::P) winning.push_back(m.move);
-  }
+  auto [winning, all_known] = games::wak_winning_moves(ans);
   if (o.json) {
     nlohmann::json j = value_json(ans.value);
     j["game"] = "wak";
@@ -163,7 +106,7 @@ void run_wak_grundy(const WakOptions& o) {
 
 void run_wak_reduce(const WakOptions& o) {
   auto g = graph::parse_graph(o.graph);
-  auto p = games::make_wak(g, parse_weights(g, o.weights));
+  auto p = games::make_wak(g, games::parse_wak_weights(g, o.weights));
   std::vector<std::string> log;
   auto r = games::reduce_wak(p, &log);
   if (o.json) {
@@ -175,12 +118,12 @@ void run_wak_reduce(const WakOptions& o) {
   }
   for (const auto& s : log) fmt::print("{}\n", s);
   if (log.empty()) fmt::print("already canonical\n");
-  fmt::print("canonical graph: {}\nweights: {}\n", r.n ? games::wak_graph(r).to_spec() : "(empty)", weights_text(r));
+  fmt::print("canonical graph: {}\nweights: {}\n", r.n ? games::wak_graph(r).to_spec() : "(empty)", games::wak_weights_text(r));
 }
 
 void run_wak_to_arc(const WakOptions& o) {
   auto g = graph::parse_graph(o.graph);
-  auto p = games::make_wak(g, parse_weights(g, o.weights));
+  auto p = games::make_wak(g, games::parse_wak_weights(g, o.weights));
   auto h = games::wak_to_arc_kayles(p, o.max_vertices);
   if (o.json) {
     print_json({{"graph", h.to_spec()}, {"vertices", h.order()}, {"edges", h.edge_count()}});
@@ -201,15 +144,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   auto g = graph::parse_graph(o.graph);
   games::KaylesSolver solver(game, search_limits(o.max_positions));
   auto r = solver.analyse(g);
-  std::vector<std::string> winning;
+  auto winning = games::kayles_winning_moves(g, game, r);
   nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : r.moves) {
-    std::string name = game == games::VertexGame::ArcKayles
-                           ? g.vertex_name(m.deleted[0]) + "-" + g.vertex_name(m.deleted[1])
-                           : g.vertex_name(m.deleted[0]);
-    if (m.option_grundy == 0) winning.push_back(name);
-    moves.push_back({{"move", name}, {"grundy", m.option_grundy}});
-  }
+  for (const auto& m : r.moves) moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
   const char* outcome = r.grundy == 0 ? "P" : "N";
   if (o.json) {
     print_json({{"game", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
@@ -223,7 +160,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     return;
   }
   fmt::print("{} value: {} (Grundy value {}, {}-position)\n",
-             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", nimber(r.grundy), r.grundy,
+             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", cgt::nimber_name(r.grundy), r.grundy,
              outcome);
   fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
 }
@@ -237,12 +174,7 @@ struct RookOptions {
 void run_rooks_grundy(const RookOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
-  games::WakSolver solver(search_limits(o.max_positions));
-  cgt::Grundy g = solver.grundy(games::rooks_to_wak(b));
-  std::vector<std::string> winning;
-  for (auto [r, c] : games::rook_moves(b))
-    if (solver.grundy(games::rooks_to_wak(games::rook_play(b, r, c))) == 0)
-      winning.push_back(games::square_name(r, c));
+  auto [g, winning] = games::rook_grundy(b, search_limits(o.max_positions));
   if (o.json) {
     print_json({{"game", "rooks"},
                 {"grundy", g},
@@ -251,7 +183,7 @@ void run_rooks_grundy(const RookOptions& o) {
                 {"seconds", seconds_since(t0)}});
     return;
   }
-  fmt::print("rooks value: {} (Grundy value {}, {}-position)\n", nimber(g), g, g == 0 ? "P" : "N");
+  fmt::print("rooks value: {} (Grundy value {}, {}-position)\n", cgt::nimber_name(g), g, g == 0 ? "P" : "N");
   fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
 }
 
@@ -263,7 +195,7 @@ void run_rooks_to_wak(const RookOptions& o) {
     return;
   }
   fmt::print("WAK position (Proposition 1; c_ = column rectangle, r_ = row rectangle):\ngraph: {}\nweights: {}\n",
-             p.n ? games::wak_graph(p).to_spec() : "(empty)", weights_text(p));
+             p.n ? games::wak_graph(p).to_spec() : "(empty)", games::wak_weights_text(p));
 }
 
 void add_wak_options(CLI::App* cmd, WakOptions& o) {

@@ -1,7 +1,6 @@
 // cgtlab pebbling: the impartial (k+1:k)-pebbling game of seed 000 on any simple graph.
 #include <fmt/core.h>
 
-#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <mutex>
@@ -16,6 +15,7 @@
 #include "cli/common.h"
 #include "graph/graph.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 namespace cgtlab::cli {
 
@@ -47,17 +47,14 @@ struct Options {
 
 nlohmann::json weight_json(Weight w) {
   if (w <= static_cast<Weight>(UINT64_MAX)) return static_cast<std::uint64_t>(w);
-  return solve::to_string(w);
+  return fmt::format("{}", w);
 }
 
 std::pair<int, int> parse_range(const std::string& text, const char* flag) {
   auto number = [&](std::string_view s) {
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
-      throw InputError(std::string(flag) + ": expected A..B or a single integer, got '" + text + "'");
-    }
-    return v;
+    auto v = parse_integer<int>(s);
+    if (!v) throw InputError(std::string(flag) + ": expected A..B or a single integer, got '" + text + "'");
+    return *v;
   };
   auto dots = text.find("..");
   if (dots == std::string::npos) {

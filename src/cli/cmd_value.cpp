@@ -1,14 +1,11 @@
 // cgtlab value / cgtlab compare: canonical forms of game expressions in CGSuite notation.
-#include <pthread.h>
-
-#include <exception>
-#include <functional>
 #include <iostream>
 
 #include "cgt/game.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "util/error.h"
+#include "util/large_stack.h"
 
 namespace cgtlab::cli {
 
@@ -19,36 +16,6 @@ constexpr const char* kNotationHelp =
     "vv, v3, and sums like 73/16v9*8; uptimals ^<2> = {0|v*}, ^[2] = ^ + ^<2>; +-1 = {1|-1}; Tiny(2) = {0||0|-2}, Miny(2), 2Tiny(2); braces "
     "{L|R} with options separated by ',' and nesting marked by |, ||, |||; G+H, G-H, -G, ordinal sum "
     "G:H, parentheses. An expression that starts with '-' must follow '--'.";
-
-// Canonical forms of deep games recurse once per level of birthday; run the work on a
-// thread with a large stack so that no valid input can overflow it.
-void run_with_large_stack(const std::function<void()>& work) {
-  struct Job {
-    const std::function<void()>* work;
-    std::exception_ptr error;
-  } job{&work, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, std::size_t(1) << 30);
-  pthread_t thread;
-  auto body = [](void* p) -> void* {
-    auto* j = static_cast<Job*>(p);
-    try {
-      (*j->work)();
-    } catch (...) {
-      j->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  if (pthread_create(&thread, &attr, body, &job) != 0) {
-    pthread_attr_destroy(&attr);
-    work();  // no thread available: run here
-    return;
-  }
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
-  if (job.error) std::rethrow_exception(job.error);
-}
 
 // Default cap on new canonical forms plus memoized operations: some seconds of work.
 constexpr std::uint64_t kDefaultMaxWork = 20'000'000;

@@ -204,6 +204,14 @@ constexpr std::uint64_t kListLimit = 5040;  // list the group when |Aut| <= 7!
 
 }  // namespace
 
+std::vector<std::vector<int>> orbit_cells(const AutomorphismGroup& group) {
+  const int n = static_cast<int>(group.orbits.size());
+  std::vector<std::vector<int>> cells(n);
+  for (int v = 0; v < n; ++v) cells[group.orbits[v]].push_back(v);
+  std::erase_if(cells, [](const std::vector<int>& c) { return c.empty(); });
+  return cells;
+}
+
 AutomorphismGroup automorphisms(const Graph& g, const std::vector<int>& colours) {
   NautyResult r = run_nauty(g, colours, false);
   AutomorphismGroup group;

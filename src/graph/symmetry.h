@@ -25,6 +25,8 @@ struct AutomorphismGroup {
 
 // Automorphisms of g that preserve the vertex colours (empty colours: all vertices alike).
 AutomorphismGroup automorphisms(const Graph& g, const std::vector<int>& colours = {});
+// The orbits as lists of vertices, each increasing, ordered by their least vertex.
+std::vector<std::vector<int>> orbit_cells(const AutomorphismGroup& group);
 
 // Canonical form of a vertex-coloured graph: two coloured graphs are isomorphic (by a
 // colour-preserving map) iff their keys are equal.

@@ -30,12 +30,12 @@
 #include <vector>
 
 #include "solve/limits.h"
+#include "util/int128.h"
 
 namespace cgtlab::solve {
 
 // Exact count of labelled positions (128 bits; rulesets check their own overflow).
-using Weight = unsigned __int128;
-std::string to_string(Weight w);  // decimal
+using Weight = u128;
 
 template <class R>
 concept LayeredRuleset = requires(const R& r, const typename R::Position& p, int t) {

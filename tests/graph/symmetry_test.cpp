@@ -299,3 +299,11 @@ TEST(Symmetry, LargeGroupReductionAgreesWithBruteForceOrbits) {
   }
   EXPECT_THROW(r.canonical({1, 2}), cgtlab::InputError);
 }
+
+TEST(Symmetry, OrbitCellsListEachOrbitOnce) {
+  auto cells = orbit_cells(automorphisms(parse_graph("P4")));
+  EXPECT_EQ(cells, (std::vector<std::vector<int>>{{0, 3}, {1, 2}}));
+  cells = orbit_cells(automorphisms(parse_graph("0-1,1-2,2-2")));
+  EXPECT_EQ(cells, (std::vector<std::vector<int>>{{0}, {1}, {2}}));
+  EXPECT_EQ(orbit_cells(automorphisms(parse_graph("Petersen"))).size(), 1u);
+}

@@ -1,10 +1,11 @@
 #include "games/blocking/rules.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cctype>
 
 #include "util/error.h"
+#include "util/parse.h"
+#include "util/strings.h"
 
 namespace cgtlab::games {
 
@@ -32,31 +33,23 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-std::vector<std::string> split(std::string_view s, char sep) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || s[i] == sep) {
-      parts.push_back(trim(s.substr(start, i - start)));
-      start = i + 1;
-    }
-  }
+std::vector<std::string> split_trimmed(std::string_view s, char sep) {
+  std::vector<std::string> parts = split(s, sep);
+  for (auto& part : parts) part = trim(part);
   return parts;
 }
 
 int parse_count(const std::string& text, std::string_view spec) {
   if (!text.empty() && text[0] == '-')
     throw InputError("pebble spec '" + std::string(spec) + "': negative pebble count '" + text + "'");
-  int value = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-    throw InputError("pebble spec '" + std::string(spec) + "': '" + text + "' is not a pebble count");
-  return value;
+  auto value = parse_integer<int>(text);
+  if (!value) throw InputError("pebble spec '" + std::string(spec) + "': '" + text + "' is not a pebble count");
+  return *value;
 }
 
 // "b/r/g"; "b/r" (no green) is accepted too, as in the papers' [blue, red] pairs.
 Pebbles parse_triple(const std::string& text, std::string_view spec) {
-  auto parts = split(text, '/');
+  auto parts = split_trimmed(text, '/');
   if (parts.size() != 3 && parts.size() != 2)
     throw InputError("pebble spec '" + std::string(spec) + "': '" + text +
                      "' is not blue/red/green (e.g. 1/3/0)");
@@ -172,7 +165,7 @@ BlockingPosition BlockingPebbles::parse(std::string_view spec) const {
   Position p(n);
   std::string text = trim(spec);
   if (text.empty() || text == "empty") return p;
-  auto entries = split(text, ',');
+  auto entries = split_trimmed(text, ',');
   const bool named = text.find('=') != std::string::npos;
   if (!named) {
     if (static_cast<int>(entries.size()) != n)

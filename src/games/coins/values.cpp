@@ -1,5 +1,7 @@
 #include "games/coins/values.h"
 
+#include <fmt/core.h>
+
 #include "games/coins/algorithm.h"
 #include "games/coins/rules.h"
 #include "solve/partizan.h"
@@ -74,6 +76,23 @@ CoinsSumAnalysis analyse_coins_sum(const std::vector<std::string>& lines, CoinsV
     }
   }
   return a;
+}
+
+std::string coins_methods_text(const CoinsSumAnalysis& sum) {
+  bool any_algorithm = false, any_search = false, any_general = false;
+  for (const auto& v : sum.values) {
+    any_algorithm |= v.method == CoinsMethod::Algorithm;
+    any_search |= v.method == CoinsMethod::Search;
+    any_general |= v.method == CoinsMethod::GeneralEngine;
+  }
+  std::string method;
+  auto add = [&](const std::string& m) { method += (method.empty() ? "" : " + ") + m; };
+  if (any_search) add(fmt::format("search (exact, lines of at most {} coins)", kCoinsSearchMaxLength));
+  if (any_general) add("general-engine (the number search found a position that is not a number)");
+  if (any_algorithm)
+    add(fmt::format("algorithm (the value theorem, Theorem 3.3, for lines longer than the search cap of {} coins)",
+                    kCoinsSearchMaxLength));
+  return method;
 }
 
 }  // namespace cgtlab::games

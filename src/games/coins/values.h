@@ -66,4 +66,8 @@ struct CoinsSumAnalysis {
 
 CoinsSumAnalysis analyse_coins_sum(const std::vector<std::string>& lines, CoinsValuer& valuer);
 
+// How the sum's lines were valued, for the reader: "search (exact, lines of at most 22 coins)",
+// joined by " + " with the general engine and the algorithm when they served.
+std::string coins_methods_text(const CoinsSumAnalysis& sum);
+
 }  // namespace cgtlab::games

@@ -20,16 +20,6 @@ namespace {
 template <int W>
 using Bits = VertexSet<W>;
 
-cgt::Grundy mex_of(std::vector<cgt::Grundy>& seen) {
-  std::sort(seen.begin(), seen.end());
-  cgt::Grundy m = 0;
-  for (auto g : seen) {
-    if (g == m) ++m;
-    else if (g > m) break;
-  }
-  return m;
-}
-
 }  // namespace
 
 struct KaylesSolver::Impl {
@@ -101,7 +91,7 @@ class Run {
     }
     std::vector<cgt::Grundy> seen;
     each_move(comp, [&](const Bits<W>& rest, KaylesMoveAt) { seen.push_back(solve_set(rest)); });
-    cgt::Grundy g = mex_of(seen);
+    cgt::Grundy g = cgt::mex(std::move(seen));
     raw_.emplace(comp, static_cast<std::uint32_t>(g));
     if (k > kSmall) {
       shared_.key_bytes += key.capacity() * sizeof(std::uint64_t);

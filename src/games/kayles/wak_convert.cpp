@@ -5,14 +5,15 @@
 
 #include "games/kayles/wak_reduce.h"
 #include "util/error.h"
+#include "util/int128.h"
 
 namespace cgtlab::games {
 
 using games::WakGraph;
 
 graph::Graph wak_to_arc_kayles(const WakGraph& p, std::uint64_t max_vertices) {
-  unsigned __int128 total = 0;
-  for (int u = 0; u < p.n; ++u) total += static_cast<unsigned __int128>(p.weight[u]) * (p.has_loop(u) ? 2 : 1);
+  u128 total = 0;
+  for (int u = 0; u < p.n; ++u) total += static_cast<u128>(p.weight[u]) * (p.has_loop(u) ? 2 : 1);
   if (total > max_vertices)
     throw InputError("the Arc-Kayles graph of Corollary 2 would have more than " + std::to_string(max_vertices) +
                      " vertices (one per counter, two per counter on a looped vertex)");

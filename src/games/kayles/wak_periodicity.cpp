@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "util/error.h"
+#include "util/int128.h"
 
 namespace cgtlab::games {
 
@@ -29,7 +30,7 @@ std::optional<std::uint64_t> catalogue_weight(cgt::Grundy k, WakSolver& solver) 
 WeightExtrapolation extrapolate_weight(const WakGraph& p, int v, std::uint64_t x, WakSolver& solver,
                                        std::uint64_t max_computed) {
   WeightExtrapolation r;
-  unsigned __int128 omega128 = 0;
+  u128 omega128 = 0;
   for (int u = 0; u < p.n; ++u)
     if (u != v) omega128 += p.weight[u];
   if (omega128 > (1u << 20)) throw InputError("the other weights are too large to extrapolate (sum > 2^20)");

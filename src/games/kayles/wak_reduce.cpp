@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "util/error.h"
+#include "util/int128.h"
 
 namespace cgtlab::games {
 
@@ -13,8 +14,8 @@ namespace {
 
 constexpr std::uint64_t bit(int v) { return std::uint64_t{1} << v; }
 
-unsigned __int128 neighbour_weight(const WakGraph& p, int v, std::uint64_t alive) {
-  unsigned __int128 s = 0;
+u128 neighbour_weight(const WakGraph& p, int v, std::uint64_t alive) {
+  u128 s = 0;
   for (std::uint64_t t = p.adj[v] & alive; t; t &= t - 1) s += p.weight[std::countr_zero(t)];
   return s;
 }

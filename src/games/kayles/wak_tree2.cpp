@@ -1,22 +1,13 @@
 #include "games/kayles/wak_tree2.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <bit>
 #include <queue>
 #include <stdexcept>
 
 namespace cgtlab::games {
-
-std::string to_string_u128(u128 x) {
-  if (x == 0) return "0";
-  std::string s;
-  while (x > 0) {
-    s.push_back(static_cast<char>('0' + static_cast<int>(x % 10)));
-    x /= 10;
-  }
-  std::reverse(s.begin(), s.end());
-  return s;
-}
 
 namespace {
 
@@ -81,14 +72,14 @@ PieceValue piece_value(const Tiny& t, unsigned comp) {
     int v = vs[0];
     // Lemma 1: a looped vertex of weight a has Grundy value a mod 2 (an unlooped one has no move).
     r.grundy = t.loop(v) ? static_cast<cgt::Grundy>(t.w[v] % 2) : 0;
-    r.text = to_string_u128(t.w[v]) + (t.loop(v) ? "~" : "");
+    r.text = fmt::format("{}", t.w[v]) + (t.loop(v) ? "~" : "");
     return r;
   }
   if (vs.size() == 2 && t.loop(vs[0]) && t.loop(vs[1])) {
     // Lemma 2: ((a + b) mod 2) + 2 (min(a, b) mod 2).
     u128 a = t.w[vs[0]], b = t.w[vs[1]];
     r.grundy = static_cast<cgt::Grundy>((a + b) % 2 + 2 * (std::min(a, b) % 2));
-    r.text = to_string_u128(a) + "~ - " + to_string_u128(b) + "~";
+    r.text = fmt::format("{}", a) + "~ - " + fmt::format("{}", b) + "~";
     return r;
   }
   // Lemma 5: a canonical path p0(loop) - p1 - p2 (- p3): P iff w(p0) + w(p2) is even. Without
@@ -133,7 +124,7 @@ PieceValue piece_value(const Tiny& t, unsigned comp) {
   }
   r.outcome = parity % 2 == 0 ? cgt::Outcome::P : cgt::Outcome::N;
   for (std::size_t i = 0; i < order.size(); ++i)
-    r.text += (i ? " - " : "") + to_string_u128(t.w[order[i]]) + (t.loop(order[i]) ? "~" : "");
+    r.text += (i ? " - " : "") + fmt::format("{}", t.w[order[i]]) + (t.loop(order[i]) ? "~" : "");
   r.text += " (Lemma 5)";
   return r;
 }

@@ -17,11 +17,9 @@
 #include "cgt/game.h"
 #include "cgt/nimber.h"
 #include "graph/graph.h"
+#include "util/int128.h"
 
 namespace cgtlab::games {
-
-using u128 = unsigned __int128;
-std::string to_string_u128(u128 x);
 
 struct Tree2Result {
   cgt::Outcome outcome = cgt::Outcome::P;

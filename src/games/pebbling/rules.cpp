@@ -1,10 +1,11 @@
 #include "games/pebbling/rules.h"
 
-#include <charconv>
 #include <utility>
 
 #include "graph/symmetry.h"
 #include "util/error.h"
+#include "util/parse.h"
+#include "util/strings.h"
 
 namespace cgtlab::games {
 
@@ -36,13 +37,12 @@ bool is_complete(const graph::Graph& g) {
 }
 
 int parse_count(std::string_view s, std::string_view what) {
-  int v = -1;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size() || v < 0) {
+  auto v = parse_integer<int>(s);
+  if (!v || *v < 0) {
     throw InputError("bad pebble count '" + std::string(s) + "' for " + std::string(what) +
                      " (expected a nonnegative integer)");
   }
-  return v;
+  return *v;
 }
 
 }  // namespace
@@ -66,13 +66,7 @@ Pebbling& Pebbling::operator=(Pebbling&&) noexcept = default;
 Pebbling::Position Pebbling::parse_position(std::string_view text) const {
   const int n = order();
   Position p(static_cast<std::size_t>(n), 0);
-  std::vector<std::string_view> items;
-  for (std::size_t start = 0;;) {
-    std::size_t comma = text.find(',', start);
-    items.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
+  const std::vector<std::string> items = cgtlab::split(text, ',');
   const bool named = text.find('=') != std::string_view::npos;
   if (!named) {
     if (static_cast<int>(items.size()) != n) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "util/int128.h"
 
 namespace cgtlab::graph {
 class SymmetryReducer;
@@ -38,7 +39,7 @@ class Pebbling {
   using Position = absl::InlinedVector<Count, 16>;
   using Key = Position;  // a class representative is its own key
   // Number of labelled positions in a set of classes: exact, 128 bits, overflow checked.
-  using Weight = unsigned __int128;
+  using Weight = u128;
 
   struct Move {
     int from;  // loses k+1 pebbles

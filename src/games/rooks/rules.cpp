@@ -3,6 +3,7 @@
 #include <regex>
 
 #include "util/error.h"
+#include "util/strings.h"
 
 namespace cgtlab::games {
 
@@ -21,19 +22,11 @@ std::pair<int, int> parse_square(const RookBoard& b, const std::string& s) {
   return {row, col};
 }
 
+// "b3, c5" -> {"b3", "c5"}: spaces ignored; no squares at all -> {}.
 std::vector<std::string> split_list(std::string_view text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : text) {
-    if (ch == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (ch != ' ') {
-      cur.push_back(ch);
-    }
-  }
-  if (!cur.empty() || !out.empty()) out.push_back(cur);
-  return out;
+  auto items = split_without_spaces(text, ',');
+  if (items.size() == 1 && items[0].empty()) return {};
+  return items;
 }
 
 // Calls f(index) for each square a rook at (row, col) attacks: along its row and column up to

@@ -198,3 +198,13 @@ TEST(CoinsSums, EveryWinningMoveIsWinningAndNoOtherIs) {
   for (const auto& m : sum.right_winning) EXPECT_TRUE(m.sum_after <= cgt::Game());
   EXPECT_FALSE(sum.right_winning.empty());
 }
+
+TEST(CoinsValues, MethodsTextNamesEveryMethodUsed) {
+  games::CoinsValuer valuer;
+  auto short_sum = games::analyse_coins_sum({"1101"}, valuer);
+  EXPECT_EQ(games::coins_methods_text(short_sum), "search (exact, lines of at most 22 coins)");
+  auto mixed = games::analyse_coins_sum({"1101", std::string(30, '1')}, valuer);
+  const auto text = games::coins_methods_text(mixed);
+  EXPECT_EQ(text.rfind("search (exact", 0), 0u) << text;
+  EXPECT_NE(text.find(" + algorithm (the value theorem"), std::string::npos) << text;
+}
