@@ -76,6 +76,16 @@ void expect_value(Tally& t, const std::string& spec, const BlockingPosition& p, 
   });
 }
 
+// A pinned counterexample of docs/errata.md: the engine's value of p is the pinned value,
+// and it differs from the paper's.
+void expect_counterexample(Tally& t, const std::string& spec, const BlockingPosition& p, Game pinned, Game paper) {
+  Game got = analyzer(spec).value(p);
+  t.check(got == pinned && got != paper, [&] {
+    return fmt::format("{} on {}: engine {}, pinned {}, paper {}", games::paper_notation(p), spec, got.str(),
+                       pinned.str(), paper.str());
+  });
+}
+
 // ---------------------------------------------------------------- Section 3, journal
 
 Finding theorem31(const RunOptions& o) {
@@ -114,6 +124,24 @@ Finding down_example_options(const RunOptions&) {
   return t.finding("option values");
 }
 
+// The correction: Left's moves give *; Right's give * (green alone), * (red alone), 0 (red and green).
+Finding down_example_options_corrected(const RunOptions&) {
+  Tally t;
+  auto m = analyzer("OutStar2").moves(kDownExample);
+  Game star = Game::nimber(1);
+  t.check(m.left.size() == 2 && m.right.size() == 3, [&] {
+    return fmt::format("{} Left and {} Right moves, not 2 and 3", m.left.size(), m.right.size());
+  });
+  for (const auto& o : m.left) t.check(o.value == star, [&] { return "Left " + o.move + " gives " + o.value.str(); });
+  for (const auto& o : m.right) {
+    const bool both = o.move.find("red") != std::string::npos && o.move.find("green") != std::string::npos;
+    Game corrected = both ? Game() : star;
+    t.check(o.value == corrected,
+            [&] { return "Right " + o.move + " gives " + o.value.str() + ", corrected " + corrected.str(); });
+  }
+  return t.finding("option values: Left *, *; Right * (green), * (red), 0 (red and green)");
+}
+
 // ---------------------------------------------------------------- Lemma 3.2, out-star K_{1,2}
 // OutStar2, [(centre), [leaf 1], [leaf 2]].
 const std::string kOutStar = "OutStar2";
@@ -139,6 +167,22 @@ Finding lemma32_2(const RunOptions&) {
       for (int c = 1; c <= 3; ++c)
         for (int d = 1; d <= 3; ++d) expect_value(t, kOutStar, br({{a, b}, {c, 0}, {0, d}}), n(floor_half(a - b)));
   return t.finding("values floor((a-b)/2)");
+}
+
+Finding lemma32_1_counterexamples(const RunOptions&) {
+  Tally t;
+  const Game half_game = half(1);
+  expect_counterexample(t, kOutStar, br({{3, 3}, {0, 1}, {0, 0}}), half(-1), half_game);
+  expect_counterexample(t, kOutStar, br({{2, 2}, {0, 1}, {0, 0}}), n(-1), half_game);
+  expect_counterexample(t, kOutStar, br({{1, 2}, {1, 0}, {0, 0}}), n(0), n(-1));
+  expect_counterexample(t, kOutStar, br({{2, 1}, {1, 0}, {0, 0}}), n(1), half_game);
+  return t.finding("pinned counterexamples, each differing from the formula");
+}
+
+Finding lemma32_2_counterexample(const RunOptions&) {
+  Tally t;
+  expect_counterexample(t, kOutStar, br({{1, 2}, {1, 0}, {0, 1}}), n(0), n(-1));
+  return t.finding("pinned counterexample, differing from floor((a-b)/2) = -1");
 }
 
 Finding lemma32_3(const RunOptions&) {
@@ -175,6 +219,15 @@ Finding lemma32_6(const RunOptions&) {
   for (int a = 1; a <= 6; ++a)
     for (int b = 1; b <= 6; ++b) expect_value(t, kOutStar, br({{0, 0}, {a, b}, {0, 0}}), sw(3 * a - 5, -(3 * b - 5)));
   return t.finding("switches");
+}
+
+// The correction: {3a-5 | -(3b-5)} with Left's 3a-5 read as 0 when a = 1, Right's -(3b-5) as 0 when b = 1.
+Finding lemma32_6_corrected(const RunOptions&) {
+  Tally t;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      expect_value(t, kOutStar, br({{0, 0}, {a, b}, {0, 0}}), sw(a == 1 ? 0 : 3 * a - 5, b == 1 ? 0 : -(3 * b - 5)));
+  return t.finding("switches {L | R}, L = 3a-5 (0 if a = 1), R = -(3b-5) (0 if b = 1)");
 }
 
 Finding lemma32_7(const RunOptions&) {
@@ -385,6 +438,17 @@ Finding proposition39(const RunOptions& o) {
   return t.finding("trees");
 }
 
+// The pinned counterexample: T = 0>1>2>3, 4>2 with one green pebble on 3 is 0 on T and * on D(T).
+Finding proposition39_counterexample(const RunOptions&) {
+  const auto tree = graph::parse_graph("0>1,1>2,2>3,4>2");
+  const auto p = green({0, 0, 0, 1, 0});
+  auto red = games::reduce_tree(tree);
+  Game on_tree = BlockingAnalyzer(tree).value(p);
+  Game on_d = BlockingAnalyzer(red.reduced).value(games::reduce_position(red, p));
+  return {on_tree == Game() && on_d == Game::nimber(1),
+          fmt::format("value {} on T, {} on D(T) = {}", on_tree.str(), on_d.str(), red.reduced.to_spec())};
+}
+
 Finding theorem310(const RunOptions&) {
   Tally t;
   auto& a = analyzer(kTriple);
@@ -404,6 +468,17 @@ Finding theorem311(const RunOptions&) {
     expect_value(t, fmt::format("T{}", size), p, Game::nimber(static_cast<cgt::Grundy>(size)));
   }
   return t.finding("tournaments");
+}
+
+// The correction: the heap has size n-1.
+Finding theorem311_corrected(const RunOptions&) {
+  Tally t;
+  for (int size = 1; size <= 9; ++size) {
+    BlockingPosition p(size);
+    p[size - 1].green = 1;
+    expect_value(t, fmt::format("T{}", size), p, Game::nimber(static_cast<cgt::Grundy>(size - 1)));
+  }
+  return t.finding("tournaments T1..T9: *(n-1)");
 }
 
 // ---------------------------------------------------------------- seed 001 (conference)
@@ -562,7 +637,7 @@ void add_claims_001_002(std::vector<Claim>& out) {
   const std::string jk = "j, k = 0..12", jk_deep = "j, k = 0..24";
   const std::string star = "out-stars with 2 and 3 leaves, at most 7 pebbles";
   out.insert(out.end(), {
-      // id, source, item, statement, range, deep range, erratum, check
+      // id, source, item, statement, range, deep range, erratum, check[, correction, its check]
       {"002.T3.1", "002", "Theorem 3.1",
        "every integer k is a value: on one arc u>v, 2k blue and 1 red pebble on u is k (colours swapped: -k)",
        "k = 0..30", "k = 0..150", "", theorem31},
@@ -571,14 +646,21 @@ void add_claims_001_002(std::vector<Claim>& out) {
        "that position", "", "", down_example},
       {"002.S3.down.options", "002", "Section 3, down example (options)",
        "there, Left's two moves give *, and Right's moves give * (green to u), 0 (red to u), 0 (red and green to u)",
-       "that position", "", "002-section-3-down-example-the-red-pebble-alone", down_example_options},
+       "that position", "", "002-section-3-down-example-the-red-pebble-alone", down_example_options,
+       "Right's move of the red pebble alone to u gives *, not 0: Right's options are * (green), * (red), 0 (red and "
+       "green); Left's two moves give *",
+       down_example_options_corrected},
 
       {"002.L3.2.1", "002", "Lemma 3.2 (1)",
        "for c >= 1, [(a,b),[0,c],[0,0]] is -floor(b/2) if a = 1 and {floor(a/2)-1 | floor((a-b)/2)+1} if a >= 2",
        "a = 1..6, b = 0..6, c = 1..3 (also the proof's reading [(a,b),[c,0],[0,0]])", "",
-       "002-lemma-32-1-and-2-discovered-moves", lemma32_1},
+       "002-lemma-32-1-and-2-discovered-moves", lemma32_1,
+       "counterexamples: [(3,3),[0,1],[0,0]] = -1/2 and [(2,2),[0,1],[0,0]] = -1 (formula 1/2); in the proof's "
+       "reading [(1,2),[1,0],[0,0]] = 0 (formula -1) and [(2,1),[1,0],[0,0]] = 1 (formula 1/2)",
+       lemma32_1_counterexamples},
       {"002.L3.2.2", "002", "Lemma 3.2 (2)", "for a,b,c,d >= 1, [(a,b),[c,0],[0,d]] has value floor((a-b)/2)",
-       "a, b = 1..6, c, d = 1..3", "", "002-lemma-32-1-and-2-discovered-moves", lemma32_2},
+       "a, b = 1..6, c, d = 1..3", "", "002-lemma-32-1-and-2-discovered-moves", lemma32_2,
+       "counterexample: [(1,2),[1,0],[0,1]] = 0 (formula floor((a-b)/2) = -1)", lemma32_2_counterexample},
       {"002.L3.2.3", "002", "Lemma 3.2 (3)", "for a,b,c,d,e >= 1, [(a,b),[c,0],[d,e]] has value floor((a-1)/2)",
        "a, b = 1..6, c, d, e = 1..3", "", "", lemma32_3},
       {"002.L3.2.4", "002", "Lemma 3.2 (4)", "for a,b,c,d >= 1, [(0,0),[a,b],[c,d]] has value {a+c-1 | -(b+d-1)}",
@@ -586,7 +668,10 @@ void add_claims_001_002(std::vector<Claim>& out) {
       {"002.L3.2.5", "002", "Lemma 3.2 (5)", "for a,b,c >= 1, [(0,0),[a,b],[0,c]] has value {a-1 | -(3(b+c)-5)}",
        "a, b, c = 1..5", "", "", lemma32_5},
       {"002.L3.2.6", "002", "Lemma 3.2 (6)", "for a,b >= 1, [(0,0),[a,b],[0,0]] has value {3a-5 | -(3b-5)}",
-       "a, b = 1..6", "", "002-lemma-32-6-fails-when-a-or-b-is-1", lemma32_6},
+       "a, b = 1..6", "", "002-lemma-32-6-fails-when-a-or-b-is-1", lemma32_6,
+       "for a,b >= 1, [(0,0),[a,b],[0,0]] = {L | R} with L = 3a-5 if a >= 2, 0 if a = 1, and R = -(3b-5) if b >= 2, "
+       "0 if b = 1",
+       lemma32_6_corrected},
       {"002.L3.2.7", "002", "Lemma 3.2 (7)", "for b >= 1, [(1,0),[0,b],[0,0]] and [(2,0),[0,b],[0,0]] are 0",
        "b = 1..20", "", "", lemma32_7},
 
@@ -643,13 +728,16 @@ void add_claims_001_002(std::vector<Claim>& out) {
        "O = vertices reached from a source by an odd directed path, arcs of T inside O)",
        "the 5-vertex tree 0>1>2>3, 4>2 with one pebble on 3; 300 random oriented trees on 2..7 vertices, 4 random "
        "positions each with <= 6 pebbles (seed 2026)",
-       "also 2000 random trees", "002-proposition-39-dt-changes-the-value", proposition39},
+       "also 2000 random trees", "002-proposition-39-dt-changes-the-value", proposition39,
+       "counterexample: T = 0>1>2>3, 4>2 with one green pebble on 3 has value 0 on T and * on D(T)",
+       proposition39_counterexample},
       {"002.T3.10", "002", "Theorem 3.10",
        "green pebbles g1 (source), g2 (middle), g3 (sink) on the transitive triple: a P-position iff g2 = g3",
        "each g_i <= 10, total <= 18", "", "", theorem310},
       {"002.T3.11", "002", "Theorem 3.11",
        "a single green pebble on the sink of the transitive tournament on n vertices is a nim heap of size n (*n)",
-       "n = 1..9", "", "002-theorem-311-the-heap-has-size-n-1", theorem311},
+       "n = 1..9", "", "002-theorem-311-the-heap-has-size-n-1", theorem311,
+       "the pebble is a nim heap of size n-1 (*(n-1); 0 for n = 1)", theorem311_corrected},
 
       {"001.T3.2.1", "001", "Theorem 3.2 (1) (out-stars)",
        "blue/red out-star: only blue pebbles (at least one): value 3 b_l - 2 + 2 b_c", star, "", "", theorem32<t32_1>},

@@ -5,6 +5,8 @@
 #include <fmt/core.h>
 
 #include <bit>
+#include <cstring>
+#include <gmpxx.h>
 #include <chrono>
 #include <memory>
 #include <random>
@@ -50,6 +52,32 @@ std::optional<Dyadic> searched(const std::string& line) {
 
 std::string show(const std::optional<Dyadic>& v) { return v ? v->str() : "not a number"; }
 
+// Theorem 3.1 as printed: "an even number of 1s" includes none, so every line 0^n (value 0,
+// a second-player win) is covered. Counts the covered lines that are not Left wins.
+Finding theorem_3_1_as_printed(const RunOptions& o) {
+  const int n = sweep_length(o);
+  const CoinsTable& t = table(n);
+  std::uint64_t covered = 0, not_left = 0;
+  std::string first;
+  for (std::uint64_t b = 0; b < (std::uint64_t{1} << n); ++b) {  // b = 0: the lines 0^n, no 1s
+    const int ones = std::popcount(b);
+    if (!((ones % 2 == 0) || ((b & 1) && ones >= 2))) continue;
+    ++covered;
+    auto v = t.value(b);
+    if (!v) return {false, "not a number: " + FlippingCoins::unpack(b)};
+    if (v->scaled() > 0) continue;
+    if (not_left++ == 0)
+      first = fmt::format("'{}' (the lines 0^n) = {}", FlippingCoins::unpack(b), v->to_dyadic().str());
+  }
+  if (not_left == 0)
+    return {true, fmt::format("all {} lines of <= {} coins with an even number of 1s, or d_1 = 1 and >= 2 1s, are > 0",
+                              covered, n)};
+  return {false, fmt::format("{} of the {} lines of <= {} coins it covers are not Left wins: {}", not_left, covered, n,
+                             first)};
+}
+
+// The reading the chapter's proof supports: a NONZERO even number of 1s (and the introduction's
+// description of Right's wins).
 Finding theorem_3_1(const RunOptions& o) {
   const int n = sweep_length(o);
   const CoinsTable& t = table(n);
@@ -374,8 +402,9 @@ Finding example_ordinal_sums(const RunOptions&) {
   return {true, detail};
 }
 
-// The algorithm's first worked example as printed: start line, final reduced line, its
-// partition, the ordinal sum and the value 10257/16348.
+// The algorithm's first worked example as printed: the start line reduces to 1010110001010011
+// and its value is the printed 10257/16348 (compared as rationals: no dyadic number equals it,
+// so the value part fails whatever is computed; the correction below carries the check).
 Finding example_algorithm_1(const RunOptions& o) {
   const std::string start = "1001111011011011101110011";
   const auto r = games::run_coins_algorithm(start);
@@ -386,15 +415,27 @@ Finding example_algorithm_1(const RunOptions& o) {
     auto v = search.value(FlippingCoins::pack(start));
     detail += fmt::format(", = {} by search ({} positions)", v ? v->to_dyadic().str() : "not a number", search.positions());
   }
-  bool printed_value_is_dyadic = true;
-  try {
-    Dyadic::parse("10257/16348");
-  } catch (const std::exception&) {
-    printed_value_is_dyadic = false;
-  }
-  detail += printed_value_is_dyadic ? "" : "; the printed 10257/16348 is not a dyadic rational (16348 is not a power of 2)";
-  const bool holds = printed_value_is_dyadic && r.reduced == "1010110001010011" && r.value == Dyadic::parse("10257/16384");
-  return {holds, detail};
+  const mpq_class printed(mpz_class(10257), mpz_class(16348));
+  const mpq_class computed(r.value.numerator(), r.value.denominator());
+  const bool value_as_printed = computed == printed;
+  detail += value_as_printed ? "" : "; not the printed 10257/16348 (which no dyadic rational equals: 16348 is not a power of 2)";
+  return {r.reduced == "1010110001010011" && value_as_printed, detail};
+}
+
+// The correction: ((1/2 : 1/2) : 1/64) : 1/8 = 10257/16384, the value of the chain from its third
+// printed line on (claim 003.example.4.chain); the printed start line has value 2753/16384.
+Finding example_algorithm_1_corrected(const RunOptions&) {
+  const Dyadic half = Dyadic::parse("1/2");
+  const Dyadic sum = games::ordinal_sum(games::ordinal_sum(games::ordinal_sum(half, half), Dyadic::parse("1/64")),
+                                        Dyadic::parse("1/8"));
+  const Dyadic third = games::run_coins_algorithm("1001111011011101010011").value;
+  const auto start = games::run_coins_algorithm("1001111011011011101110011");
+  const bool ok = sum == Dyadic::parse("10257/16384") && third == sum &&
+                  searched("1001111011011101010011") == sum && start.value == Dyadic::parse("2753/16384");
+  return {ok, fmt::format("((1/2:1/2):1/64):1/8 = {}; 1001111011011101010011 = {} (algorithm), {} (search); "
+                          "1001111011011011101110011 = {} (algorithm, reduced {})",
+                          sum.str(), third.str(), show(searched("1001111011011101010011")), start.value.str(),
+                          start.reduced)};
 }
 
 // The same example from the chain's third printed line on, where it is right.
@@ -421,6 +462,35 @@ Finding example_algorithm_2(const RunOptions&) {
                   r.ordinal_sum_text() == "((-1 : 1/4) : 1/32) : 1" && r.value == expected && searched(h) == expected;
   return {ok, fmt::format("H reduces to {}, partition {}, {} = {}; search {}", r.reduced, r.partition(),
                           r.ordinal_sum_text(), r.value.str(), show(searched(h)))};
+}
+
+// The second worked example's chain as printed: each line equals H. A reduction shortens the
+// line by two coins, and every line must have H's value.
+Finding example_algorithm_2_chain(const RunOptions&) {
+  const char* chain[] = {"01001110110111011101", "010011101110011101", "010011100011101", "01010100011101"};
+  const Dyadic expected = Dyadic::parse("-893/1024");
+  std::string detail, bad;
+  for (const char* line : chain) {
+    const auto v = searched(line);
+    detail += fmt::format("{}{} ({} coins) = {}", detail.empty() ? "" : ", ", line, std::strlen(line), show(v));
+    if (v != expected && bad.empty()) bad = line;
+  }
+  return {bad.empty(), bad.empty() ? detail : "the printed line " + bad + " is not -893/1024: " + detail};
+}
+
+// The correction: the third line is 0100111100011101, the algorithm's 2(b) step from the second
+// line; it has H's value, and reduces (2(a)) to the last printed line.
+Finding example_algorithm_2_chain_corrected(const RunOptions&) {
+  const std::string second = "010011101110011101", third = "0100111100011101", last = "01010100011101";
+  const Dyadic expected = Dyadic::parse("-893/1024");
+  const auto r = games::run_coins_algorithm("01001110110111011101");
+  // The line 2(b) gives from the second line: its coins 8..11 0111 -> 10.
+  const std::string step = second.substr(0, 7) + "10" + second.substr(11);
+  const bool ok = step == third && searched(third) == expected && searched(second) == expected &&
+                  games::run_coins_algorithm(third).reduced == last && r.reduced == last && r.value == expected;
+  return {ok, fmt::format("{} with coins 8..11 0111 -> 10 gives {} = {} (search), which reduces to {}; H = {}",
+                          second, step, show(searched(third)), games::run_coins_algorithm(third).reduced,
+                          r.value.str())};
 }
 
 // Section 4.1's answer, with the strings the answer computes with.
@@ -473,14 +543,38 @@ Finding closing_question_as_posed(const RunOptions&) {
   return {holds, detail + "the answer uses 0110110110111 (= 0) as the third line"};
 }
 
+// The correction: the question's third line is the answer's 0110110110111 (sum 1/16, one winning
+// Left move); as posed the sum is 101/256 with 49 winning Left moves, as restated 325/256 with 58.
+Finding closing_question_corrected(const RunOptions&) {
+  games::CoinsValuer valuer;
+  struct Case { std::vector<std::string> lines; const char* total; std::size_t winning; };
+  const Case cases[] = {{{"0101011111", "1101100111", "0110110110111"}, "1/16", 1},
+                        {{"0101011111", "1101100111", "011011011011"}, "101/256", 49},
+                        {{"010101111", "1101100111", "011011011011"}, "325/256", 58}};
+  std::string detail;
+  bool ok = true;
+  for (const auto& c : cases) {
+    auto sum = games::analyse_coins_sum(c.lines, valuer);
+    ok = ok && sum.total == cgt::Game::number(Dyadic::parse(c.total)) && sum.left_winning.size() == c.winning;
+    detail += fmt::format("{}{} + {} + {} = {}, {} winning Left moves", detail.empty() ? "" : "; ", c.lines[0],
+                          c.lines[1], c.lines[2], sum.total.str(), sum.left_winning.size());
+  }
+  return {ok, detail};
+}
+
 }  // namespace
 
 void add_claims_003(std::vector<Claim>& out) {
   const std::string n = std::to_string(kNormalLength), d = std::to_string(kDeepLength);
   const std::string all_n = "all lines of <= " + n + " coins", all_d = "all lines of <= " + d + " coins";
   out.push_back({"003.T3.1", "003", "Theorem 3.1",
-                 "a line with a nonzero even number of 1s, or with d_1 = 1 and at least two 1s, is a Left win",
-                 all_n + " (algorithm part <= 18)", all_d + " (algorithm part <= 20)", "", theorem_3_1});
+                 "If d_1 d_2 ... d_n contains an even number of 1s, or if d_1 = 1 and there are at least two 1s, then "
+                 "Left wins G",
+                 all_n + " (algorithm part <= 18)", all_d + " (algorithm part <= 20)", "coins-theorem-31-no-1s",
+                 theorem_3_1_as_printed,
+                 "a NONZERO even number of 1s (0^n = 0 is a second-player win); and (introduction) Right wins exactly "
+                 "when the algorithm ends at 0^r 1, r >= 1",
+                 theorem_3_1});
   out.push_back({"003.T3.2", "003", "Theorem 3.2", "every FLIPPING COINS position is a number",
                  all_n + "; general engine on <= 10 coins", all_d + "; general engine on <= 12", "", theorem_3_2});
   out.push_back({"003.T3.3", "003", "Theorem 3.3", "the algorithm's value v_0 equals the value of the line", all_n,
@@ -513,13 +607,21 @@ void add_claims_003(std::vector<Claim>& out) {
                  example_ordinal_sums});
   out.push_back({"003.example.4", "003", "Section 3, first worked example",
                  "1001111011011011101110011 reduces to 1010110001010011 = ((1/2:1/2):1/64):1/8 = 10257/16348",
-                 "the example (--deep: also by search, ~11M positions)", "", "coins-worked-example-1", example_algorithm_1});
+                 "the example (--deep: also by search, ~11M positions)", "", "coins-worked-example-1", example_algorithm_1,
+                 "((1/2:1/2):1/64):1/8 = 10257/16384, the value of the chain from its third line "
+                 "1001111011011101010011 on; the printed start line 1001111011011011101110011 is 2753/16384",
+                 example_algorithm_1_corrected});
   out.push_back({"003.example.4.chain", "003", "Section 3, first worked example (lines 3-6)",
                  "1001111011011101010011 = ... = 1010110001010011 = 101(011)(000101)(0011) = ((1/2:1/2):1/64):1/8",
                  "the four printed lines", "", "", example_algorithm_1_chain});
   out.push_back({"003.example.5", "003", "Section 3, second worked example",
                  "01001110110111011101 = 01010100011101 = 01(0101)(00011)(101) = ((-1:1/4):1/32):1 = -893/1024",
                  "the example", "", "", example_algorithm_2});
+  out.push_back({"003.example.5.chain", "003", "Section 3, second worked example (its chain)",
+                 "01001110110111011101 = 010011101110011101 = 010011100011101 = 01010100011101",
+                 "the four printed lines, by search", "", "coins-worked-example-2", example_algorithm_2_chain,
+                 "the third line is 0100111100011101 (2(b) on coins 8..11 of the second line), = -893/1024",
+                 example_algorithm_2_chain_corrected});
   out.push_back({"003.closing-question", "003", "Section 4.1, answer to the closing question",
                  "0101011111 + 1101100111 + 0110110110111 = -11/16 + 3/4 + 0 = 1/16: Left wins; her only winning move "
                  "is to 01010111 (sum 0); her best moves in the 2nd and 3rd summands give -1/16",
@@ -527,7 +629,10 @@ void add_claims_003(std::vector<Claim>& out) {
   out.push_back({"003.closing-question.as-posed", "003", "Sections 1 and 4.1, the closing question as posed",
                  "Who wins 0101011111 + 1101100111 + 011011011011 (restated as 010101111 + ...)? Answer: 1/16, one "
                  "winning Left move",
-                 "both posed sums, every move", "", "coins-closing-question", closing_question_as_posed});
+                 "both posed sums, every move", "", "coins-closing-question", closing_question_as_posed,
+                 "the third line is 0110110110111 (sum 1/16, one winning Left move); as posed the sum is 101/256 with "
+                 "49 winning Left moves, as restated (010101111 + ...) 325/256 with 58",
+                 closing_question_corrected});
 }
 
 }  // namespace cgtlab::claims

@@ -3,13 +3,15 @@
 // what the paper states. `cgtlab verify` runs them all.
 #pragma once
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace cgtlab::claims {
 
-// What a check found. `holds` is whether the paper's statement held on the whole range;
-// `detail` gives the evidence (counts checked, or the first counterexample).
+// What a check found. `holds` is whether the checked statement held on the whole range;
+// `detail` gives the evidence (counts checked, or the first counterexample). A check that
+// cannot compute throws; evaluate() turns that into Verdict::Error.
 struct Finding {
   bool holds = false;
   std::string detail;
@@ -20,27 +22,48 @@ struct RunOptions {
   bool deep = false;
 };
 
+using Check = std::function<Finding(const RunOptions&)>;
+
 struct Claim {
   std::string id;          // "000.T2", "002.L3.4.8"
   std::string source;      // seed id "000".."004"
   std::string item;        // "Theorem 2", "Table 1", "Lemma 3.4 (8)"
-  std::string statement;   // the paper's statement in one line
+  std::string statement;   // the paper's statement as printed, in one line
   std::string range;       // the parameter range of a normal run
   std::string deep_range;  // the parameter range of --deep (empty: same as range)
   // Non-empty when the paper is wrong here: the anchor of the entry in docs/errata.md.
-  // Such a claim's check must find that the statement fails (status ERRATUM);
-  // if the statement holds after all, the claim is a FAIL.
   std::string erratum;
-  std::function<Finding(const RunOptions&)> check;
+  Check check;  // checks `statement` as printed
+  // Erratum claims only: the correction docs/errata.md states (or a pinned counterexample
+  // with its computed value), and the check that computes it with the engine.
+  std::string correction;
+  Check check_correction;
 };
+
+// One check's result: the statement held, failed, or the check raised an error.
+enum class Verdict { Holds, Fails, Error };
+std::string to_string(Verdict v);  // "holds", "fails", "error"
 
 enum class Status { Pass, Fail, Erratum };
 std::string to_string(Status s);  // "PASS", "FAIL", "ERRATUM"
 
-inline Status status_of(const Claim& c, const Finding& f) {
-  if (c.erratum.empty()) return f.holds ? Status::Pass : Status::Fail;
-  return f.holds ? Status::Fail : Status::Erratum;
-}
+// PASS: a plain claim whose statement holds. ERRATUM: an erratum claim whose statement
+// fails and whose correction holds. Everything else is FAIL: an error anywhere, a plain
+// claim that fails, an erratum claim whose statement holds or whose correction fails or is
+// missing.
+Status status_of(const Claim& c, Verdict statement, std::optional<Verdict> correction);
+
+struct Evaluation {
+  Verdict statement = Verdict::Error;
+  std::string detail;
+  std::optional<Verdict> correction;  // set when the correction was checked
+  std::string correction_detail;
+  Status status = Status::Fail;
+};
+
+// Runs the claim's check and, when the claim is an erratum whose statement failed, its
+// correction check; an exception in either is an Error (never an ERRATUM).
+Evaluation evaluate(const Claim& c, const RunOptions& run);
 
 // Every claim, in id order. One adder per source file of src/claims/.
 const std::vector<Claim>& all_claims();

@@ -36,7 +36,10 @@ void run_verify(const VerifyOptions& o) {
                      (o.id_prefix.empty() ? "" : " --id " + o.id_prefix));
   }
   if (o.list) {
-    for (const auto* c : chosen) fmt::print("{}  {}: {}  [{}]\n", c->id, c->item, c->statement, c->range);
+    for (const auto* c : chosen) {
+      fmt::print("{}  {}: {}  [{}]\n", c->id, c->item, c->statement, c->range);
+      if (!c->erratum.empty()) fmt::print("    erratum, correction: {}\n", c->correction);
+    }
     return;
   }
   nlohmann::json items = nlohmann::json::array();
@@ -46,40 +49,49 @@ void run_verify(const VerifyOptions& o) {
   for (const auto* c : chosen) {
     progress(fmt::format("verify: {} ...", c->id));
     auto t0 = std::chrono::steady_clock::now();
-    claims::Finding f;
-    try {
-      f = c->check(run);
-    } catch (const std::exception& e) {  // a check that throws has failed, visibly
-      f = {false, std::string("check raised: ") + e.what()};
-    }
+    claims::Evaluation e = claims::evaluate(*c, run);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     progress_done();
-    auto status = claims::status_of(*c, f);
+    const auto status = e.status;
     if (status == claims::Status::Pass) ++pass;
     else if (status == claims::Status::Fail) ++fail;
     else ++erratum;
-    if (status == claims::Status::Fail && !c->erratum.empty() && f.holds) {
-      f.detail = "documented erratum not reproduced: the statement held. " + f.detail;
+    // Why an erratum claim failed, in words.
+    std::string why;
+    if (status == claims::Status::Fail && !c->erratum.empty()) {
+      if (e.statement == claims::Verdict::Holds) why = "documented erratum not reproduced: the statement held. ";
+      else if (e.correction == claims::Verdict::Fails) why = "the correction does not hold: ";
+      else if (e.correction == claims::Verdict::Error) why = "the correction could not be checked: ";
     }
     const std::string& range = o.deep && !c->deep_range.empty() ? c->deep_range : c->range;
     if (o.json) {
-      items.push_back({{"id", c->id},
-                       {"source", c->source},
-                       {"item", c->item},
-                       {"statement", c->statement},
-                       {"range", range},
-                       {"status", claims::to_string(status)},
-                       {"detail", f.detail},
-                       {"erratum", c->erratum},
-                       {"seconds", secs}});
+      nlohmann::json item = {{"id", c->id},
+                             {"source", c->source},
+                             {"item", c->item},
+                             {"statement", c->statement},
+                             {"range", range},
+                             {"status", claims::to_string(status)},
+                             {"statement_verdict", claims::to_string(e.statement)},
+                             {"detail", e.detail},
+                             {"erratum", c->erratum},
+                             {"correction", c->correction},
+                             {"seconds", secs}};
+      if (e.correction) {
+        item["correction_verdict"] = claims::to_string(*e.correction);
+        item["correction_detail"] = e.correction_detail;
+      }
+      items.push_back(std::move(item));
     } else {
       fmt::print("{:<7} {:<16} {:>7.2f}s  {}: {}  [{}]\n", claims::to_string(status), c->id, secs, c->item,
                  c->statement, range);
-      if (status != claims::Status::Pass || !f.detail.empty()) {
-        if (status == claims::Status::Erratum)
-          fmt::print("        {}  (see docs/errata.md#{})\n", f.detail, c->erratum);
-        else if (status == claims::Status::Fail)
-          fmt::print("        {}\n", f.detail);
+      if (status == claims::Status::Erratum) {
+        fmt::print("        as printed: {}  (see docs/errata.md#{})\n", e.detail, c->erratum);
+        fmt::print("        correction: {}\n        computed:   {}\n", c->correction, e.correction_detail);
+      } else if (status == claims::Status::Fail) {
+        fmt::print("        {}{}{}\n", e.statement == claims::Verdict::Error ? "ERROR: " : "", why,
+                   e.correction && e.statement == claims::Verdict::Fails ? e.correction_detail : e.detail);
+        if (e.correction && e.statement == claims::Verdict::Fails)
+          fmt::print("        correction: {}\n        statement as printed: {}\n", c->correction, e.detail);
       }
       std::fflush(stdout);
     }
@@ -105,7 +117,8 @@ void add_verify_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("verify",
                                  "Check every theorem, lemma and table of the seed papers with the engine.\n"
                                  "Prints each claim's id, status (PASS, FAIL, ERRATUM), time, statement and "
-                                 "range.\nExit 1 when a claim fails. ERRATUM: the paper is wrong; see docs/errata.md.");
+                                 "range.\nExit 1 when a claim fails. ERRATUM: the statement as printed fails and the correction in "
+                                 "docs/errata.md,\ncomputed by the engine, holds. A check that raises an error is a FAIL.");
   cmd->add_option("--source", opts->source, "only the claims of one paper: 000, 001, 002, 003 or 004");
   cmd->add_option("--id", opts->id_prefix, "only the claims whose id starts with this");
   cmd->add_flag("--json", opts->json, "one JSON object with a claims array");

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "claims/claim.h"
 
@@ -58,14 +59,59 @@ TEST(Registry, EveryErratumHasAnEntry) {
   }
 }
 
-TEST(Registry, StatusFollowsFindingAndErratum) {
-  Claim plain{"x", "000", "item", "s", "r", "", "", nullptr};
-  Claim wrong = plain;
-  wrong.erratum = "some-entry";
-  EXPECT_EQ(status_of(plain, {true, ""}), Status::Pass);
-  EXPECT_EQ(status_of(plain, {false, ""}), Status::Fail);
-  EXPECT_EQ(status_of(wrong, {false, ""}), Status::Erratum);
-  EXPECT_EQ(status_of(wrong, {true, ""}), Status::Fail);
+TEST(Registry, EveryErratumStatesAndChecksACorrection) {
+  for (const auto& c : all_claims()) {
+    if (c.erratum.empty()) {
+      EXPECT_TRUE(c.correction.empty() && !c.check_correction) << c.id << " has a correction but no erratum";
+      continue;
+    }
+    EXPECT_FALSE(c.correction.empty()) << c.id << " is an erratum but states no correction";
+    EXPECT_TRUE(static_cast<bool>(c.check_correction)) << c.id << " does not check its correction";
+  }
+}
+
+Finding holds(const RunOptions&) { return {true, "held"}; }
+Finding fails(const RunOptions&) { return {false, "failed"}; }
+[[noreturn]] Finding throws(const RunOptions&) { throw std::runtime_error("boom"); }
+
+Claim plain_claim(Check check) { return Claim{"x", "000", "item", "s", "r", "", "", std::move(check)}; }
+Claim erratum_claim(Check check, Check correction) {
+  Claim c = plain_claim(std::move(check));
+  c.erratum = "some-entry";
+  c.correction = "what is right instead";
+  c.check_correction = std::move(correction);
+  return c;
+}
+
+TEST(Registry, StatusOfAPlainClaim) {
+  EXPECT_EQ(evaluate(plain_claim(holds), {}).status, Status::Pass);
+  EXPECT_EQ(evaluate(plain_claim(fails), {}).status, Status::Fail);
+  auto e = evaluate(plain_claim(throws), {});
+  EXPECT_EQ(e.statement, Verdict::Error);
+  EXPECT_EQ(e.status, Status::Fail);
+  EXPECT_NE(e.detail.find("boom"), std::string::npos) << e.detail;
+}
+
+TEST(Registry, ErratumOnlyWhenTheStatementFailsAndTheCorrectionHolds) {
+  auto ok = evaluate(erratum_claim(fails, holds), {});
+  EXPECT_EQ(ok.status, Status::Erratum);
+  EXPECT_EQ(ok.correction, Verdict::Holds);
+  // The statement held after all: the documented erratum is not reproduced.
+  EXPECT_EQ(evaluate(erratum_claim(holds, holds), {}).status, Status::Fail);
+  // A check that raises is a FAIL, never an ERRATUM.
+  auto crashed = evaluate(erratum_claim(throws, holds), {});
+  EXPECT_EQ(crashed.statement, Verdict::Error);
+  EXPECT_EQ(crashed.status, Status::Fail);
+  // A wrong correction is a FAIL.
+  auto wrong = evaluate(erratum_claim(fails, fails), {});
+  EXPECT_EQ(wrong.correction, Verdict::Fails);
+  EXPECT_EQ(wrong.status, Status::Fail);
+  // A correction check that raises is a FAIL.
+  EXPECT_EQ(evaluate(erratum_claim(fails, throws), {}).status, Status::Fail);
+  // An erratum claim without a correction check is a FAIL.
+  Claim bare = plain_claim(fails);
+  bare.erratum = "some-entry";
+  EXPECT_EQ(evaluate(bare, {}).status, Status::Fail);
 }
 
 }  // namespace
