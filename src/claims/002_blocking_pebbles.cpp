@@ -639,7 +639,8 @@ void add_claims_001_002(std::vector<Claim>& out) {
   out.insert(out.end(), {
       // id, source, item, statement, range, deep range, erratum, check[, correction, its check]
       {"002.T3.1", "002", "Theorem 3.1",
-       "every integer k is a value: on one arc u>v, 2k blue and 1 red pebble on u is k (colours swapped: -k)",
+       "For every k in Z there is a position in BLOCKING PEBBLES with value k (checked through the proof's witness: "
+       "on one arc u>v, 2k blue and 1 red pebble on u is k, colours swapped -k)",
        "k = 0..30", "k = 0..150", "", theorem31},
       {"002.S3.down", "002", "Section 3, down example",
        "out-star u>v1, u>v2 with a blue pebble on v1, a red and a green on v2 has value {* | 0, *} = v",

@@ -394,7 +394,8 @@ void add_claims_004(std::vector<Claim>& out) {
                  "with a loop on v1, outcomes in x = w(v1) are 2-periodic from 2*Omega; Grundy values from 2*Omega + c_k",
                  "150 random graphs", "1500 random graphs", "", periodicity});
   out.push_back({"004.T2", "004", "Theorem 2, Corollary 1 (Section 7)",
-                 "G_1, G_2, ... have pairwise distinct Grundy values (unbounded); the loop at u_n wins",
+                 "The Grundy values for the game WAK are unbounded (Corollary 1: also Arc-Kayles and Node-Kayles); "
+                 "checked through the proof's graphs G_n: pairwise distinct values, and the loop at u_n wins",
                  "G_1..G_5 (81 vertices)", "G_1..G_6 (243 vertices)", "", theorem2});
   out.push_back({"004.dawson", "004", "Introduction",
                  "Arc-Kayles on a path is Dawson's Kayles, the octal game 0.07", "P_1..P_200", "P_1..P_400", "",
