@@ -136,8 +136,8 @@ std::size_t Dyadic::hash() const {
   // Mix the limbs directly: hashing is on the hot path of the game store.
   const mpz_srcptr z = num_.get_mpz_t();
   std::size_t h = 0x9e3779b97f4a7c15ULL * (exp_ + 1) + static_cast<std::size_t>(z->_mp_size);
-  std::size_t limbs = mpz_size(z);
-  for (std::size_t i = 0; i < limbs; ++i) {
+  const auto limbs = static_cast<mp_size_t>(mpz_size(z));
+  for (mp_size_t i = 0; i < limbs; ++i) {
     h ^= static_cast<std::size_t>(mpz_getlimbn(z, i)) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   }
   return h;

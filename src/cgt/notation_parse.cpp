@@ -122,6 +122,7 @@ class Parser {
       opts.push_back(unary());
     }
     std::vector<Game> negs;
+    negs.reserve(opts.size());
     for (Game g : opts) negs.push_back(-g);
     return Game::from_options(opts, negs);
   }

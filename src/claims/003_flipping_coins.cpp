@@ -237,7 +237,7 @@ Finding lemma_4_3(const RunOptions& o) {
       const std::string lhs = alpha + "0111" + std::string(a, '1'), rhs = alpha + "10" + std::string(a, '1');
       ++count;
       if (searched(lhs) != searched(rhs)) {
-        bad = lhs + " = " + show(searched(lhs)) + " but " + rhs + " = " + show(searched(rhs));
+        bad = fmt::format("{} = {} but {} = {}", lhs, show(searched(lhs)), rhs, show(searched(rhs)));
         return false;
       }
     }

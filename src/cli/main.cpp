@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
     cli::progress_done();
     std::cerr << "cgtlab: stopped early: out of memory\n";
     return 2;
+  } catch (const std::exception& e) {  // a bug: exit 3, never an abort
+    cli::progress_done();
+    std::cerr << "cgtlab: internal error: " << e.what() << '\n';
+    return 3;
   }
   cli::progress_done();
   return cli::exit_code();

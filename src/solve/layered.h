@@ -206,7 +206,10 @@ class LayeredSearch {
       tbb::enumerable_thread_specific<std::pair<Set, std::uint64_t>> local;
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.size(), kParallelGrain / 4),
                         [&](const tbb::blocked_range<std::size_t>& r) {
-                          auto& [mine, count] = local.local();
+                          // Not a structured binding: clang 14 cannot capture one in the lambda below.
+                          auto& slot = local.local();
+                          Set& mine = slot.first;
+                          std::uint64_t& count = slot.second;
                           for (std::size_t i = r.begin(); i != r.end(); ++i) {
                             rules_.for_each_canonical_predecessor(from[i], [&](const Position& q) {
                               ++count;

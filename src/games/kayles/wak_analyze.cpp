@@ -94,6 +94,7 @@ WakValue WakAnalyser::value(const graph::Graph& g, const std::vector<std::uint64
   for (const auto& comp : h.components()) {
     graph::Graph c = h.induced(comp);
     std::vector<std::uint64_t> cw;
+    cw.reserve(comp.size());
     for (int u : comp) cw.push_back(w[live[u]]);
     WakValue v = component_value(c, cw);
     for (auto& m : v.methods) total.methods.push_back(m);

@@ -15,8 +15,8 @@ using games::WakGraph;
 CanonKey wak_key(const WakGraph& p) {
   std::vector<std::uint64_t> colours(static_cast<std::size_t>(p.n) * 2);
   for (int v = 0; v < p.n; ++v) {
-    colours[2 * v] = p.has_loop(v);
-    colours[2 * v + 1] = p.weight[v];
+    colours[2 * static_cast<std::size_t>(v)] = p.has_loop(v);
+    colours[2 * static_cast<std::size_t>(v) + 1] = p.weight[v];
   }
   return canonical_key(p.n, p.adj, 1, colours, 2);
 }
