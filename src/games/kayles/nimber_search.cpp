@@ -1,0 +1,336 @@
+#include "games/kayles/nimber_search.h"
+
+#include <array>
+#include <bit>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "games/kayles/rules.h"
+#include "util/error.h"
+
+namespace cgtlab::games {
+
+namespace {
+
+// A vertex set of at most 64*W vertices.
+template <int W>
+struct Bits {
+  std::array<std::uint64_t, W> w{};
+  bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
+  void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  void reset(int i) { w[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+  bool any() const {
+    std::uint64_t x = 0;
+    for (auto v : w) x |= v;
+    return x != 0;
+  }
+  int count() const {
+    int c = 0;
+    for (auto x : w) c += std::popcount(x);
+    return c;
+  }
+  int first() const {
+    for (int i = 0; i < W; ++i)
+      if (w[i]) return i * 64 + std::countr_zero(w[i]);
+    return -1;
+  }
+  Bits operator&(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  Bits operator|(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[i] = w[i] | o.w[i];
+    return r;
+  }
+  Bits andnot(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
+  Bits shl(int s) const {  // 0 < s < 64
+    Bits r;
+    for (int i = W - 1; i >= 0; --i) r.w[i] = (w[i] << s) | (i > 0 ? w[i - 1] >> (64 - s) : 0);
+    return r;
+  }
+  Bits shr(int s) const {  // 0 < s < 64
+    Bits r;
+    for (int i = 0; i < W; ++i) r.w[i] = (w[i] >> s) | (i + 1 < W ? w[i + 1] << (64 - s) : 0);
+    return r;
+  }
+  // `len` (<= 64) bits from bit `at`.
+  std::uint64_t extract(int at, int len) const {
+    const int i = at >> 6, b = at & 63;
+    std::uint64_t x = w[i] >> b;
+    if (b != 0 && b + len > 64 && i + 1 < W) x |= w[i + 1] << (64 - b);
+    return len == 64 ? x : x & ((std::uint64_t{1} << len) - 1);
+  }
+  bool operator==(const Bits&) const = default;
+  template <typename F>
+  void each(F&& f) const {
+    for (int i = 0; i < W; ++i)
+      for (std::uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + std::countr_zero(x));
+  }
+};
+
+std::uint64_t reverse_bits(std::uint64_t x, int len) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  x = __builtin_bswap64(x);
+  return x >> (64 - len);
+}
+
+// Arc-Kayles or Node-Kayles on the vertex bitsets of one graph, as solve::NimberGame.
+template <int W, int KW>
+class KaylesBitGame {
+ public:
+  using Position = Bits<W>;
+  using Key = std::array<std::uint64_t, KW>;
+  static constexpr int kStrideShift = 64 * KW - 14;  // grid keys: the row length in 6 bits here
+
+  KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid)
+      : game_(game), n_(g.order()), adj_(g.order()) {
+    for (auto [u, v] : g.edges()) {
+      adj_[u].set(v);
+      adj_[v].set(u);
+    }
+    for (int v = 0; v < n_; ++v) all_.set(v);
+    if (grid) {
+      rows_ = grid->first;
+      cols_ = grid->second;
+      for (int r = 0; r < rows_; ++r) {
+        left_.set(r * cols_);
+        right_.set(r * cols_ + cols_ - 1);
+      }
+    }
+  }
+
+  const Position& all() const { return all_; }
+
+  int trivial_nimber(const Position& c) const {
+    const int k = c.count();
+    if (game_ == VertexGame::ArcKayles) return k <= 1 ? 0 : k <= 3 ? 1 : -1;  // connected: K2; P3 or K3
+    return k == 0 ? 0 : k <= 2 ? 1 : -1;                                     // any move empties K1, K2
+  }
+
+  std::uint64_t difficulty(const Position& c) const { return static_cast<std::uint64_t>(c.count()); }
+
+  Key key(const Position& c) const { return rows_ ? grid_key(c) : set_key(c); }
+
+  void components(const Position& p, std::vector<Position>& out) const {
+    Position s = p;
+    while (s.any()) {
+      Position comp = component_of(s, s.first());
+      s = s.andnot(comp);
+      if (!(game_ == VertexGame::ArcKayles && comp.count() == 1)) out.push_back(comp);
+    }
+  }
+
+  // The moves of the rules (rules.h): Arc-Kayles deletes an edge's two ends; Node-Kayles a
+  // vertex and its neighbours.
+  void options(const Position& c, std::vector<Position>& comps, std::vector<std::uint32_t>& ends) const {
+    if (game_ == VertexGame::ArcKayles) {
+      c.each([&](int u) {
+        (adj_[u] & c).each([&](int v) {
+          if (v <= u) return;
+          Position rest = c;
+          rest.reset(u);
+          rest.reset(v);
+          components(rest, comps);
+          ends.push_back(static_cast<std::uint32_t>(comps.size()));
+        });
+      });
+    } else {
+      c.each([&](int v) {
+        Position closed = adj_[v];
+        closed.set(v);
+        components(c.andnot(closed), comps);
+        ends.push_back(static_cast<std::uint32_t>(comps.size()));
+      });
+    }
+  }
+
+ private:
+  Position component_of(const Position& s, int start) const {
+    Position comp;
+    comp.set(start);
+    if (rows_) {  // grid: grow by shifts
+      for (;;) {
+        Position next = comp | comp.andnot(right_).shl(1) | comp.andnot(left_).shr(1);
+        if (cols_ < 64) next = next | comp.shl(cols_) | comp.shr(cols_);
+        else next = next | neighbours(comp);
+        next = next & s;
+        if (next == comp) return comp;
+        comp = next;
+      }
+    }
+    Position frontier = comp;
+    while (frontier.any()) {
+      Position next = neighbours(frontier) & s;
+      next = next.andnot(comp);
+      comp = comp | next;
+      frontier = next;
+    }
+    return comp;
+  }
+  Position neighbours(const Position& s) const {
+    Position r;
+    s.each([&](int u) { r = r | adj_[u]; });
+    return r;
+  }
+
+  Key set_key(const Position& c) const {
+    Key k{};
+    for (int i = 0; i < W; ++i) k[i] = c.w[i];
+    return k;
+  }
+
+  // The shape of c up to translation and the dihedral group: its bounding box rows, each of the
+  // images packed row after row (row length in the stride field), the least packing wins.
+  Key grid_key(const Position& c) const {
+    std::uint64_t row[64];
+    int h = 0, rmin = -1;
+    std::uint64_t colmask = 0;
+    for (int r = 0; r < rows_; ++r) {
+      const std::uint64_t x = c.extract(r * cols_, cols_);
+      if (x) {
+        if (rmin < 0) rmin = r;
+        h = r - rmin + 1;
+        colmask |= x;
+      }
+      if (rmin >= 0) row[r - rmin] = x;
+    }
+    if (rmin < 0) return Key{};
+    const int cmin = std::countr_zero(colmask);
+    const int w = 64 - std::countl_zero(colmask) - cmin;
+    for (int i = 0; i < h; ++i) row[i] >>= cmin;
+    std::uint64_t col[64];
+    for (int j = 0; j < w; ++j) col[j] = 0;
+    for (int i = 0; i < h; ++i)
+      for (std::uint64_t x = row[i]; x; x &= x - 1) col[std::countr_zero(x)] |= std::uint64_t{1} << i;
+    Key best{};
+    bool have = false;
+    auto consider = [&](const std::uint64_t* rs, int hh, int ww) {
+      for (int flip = 0; flip < 4; ++flip) {
+        Key k{};
+        for (int i = 0; i < hh; ++i) {
+          std::uint64_t x = rs[(flip & 1) ? hh - 1 - i : i];
+          if (flip & 2) x = reverse_bits(x, ww);
+          put_bits(k, i * ww, x);
+        }
+        k[KW - 1] |= static_cast<std::uint64_t>(ww) << (kStrideShift - 64 * (KW - 1));
+        if (!have || less(k, best)) best = k, have = true;
+      }
+    };
+    consider(row, h, w);
+    // The transposed images only where they fit on the board: any image is a correct key (same
+    // shape, same nimber); this choice keeps one key per shape among the shapes of this board.
+    if (w <= rows_ && h <= cols_) consider(col, w, h);
+    return best;
+  }
+  static void put_bits(Key& k, int at, std::uint64_t x) {
+    const int i = at >> 6, b = at & 63;
+    k[i] |= x << b;
+    if (b != 0 && i + 1 < KW) k[i + 1] |= x >> (64 - b);
+  }
+  static bool less(const Key& a, const Key& b) {
+    for (int i = KW - 1; i >= 0; --i)
+      if (a[i] != b[i]) return a[i] < b[i];
+    return false;
+  }
+
+  VertexGame game_;
+  int n_;
+  std::vector<Position> adj_;
+  Position all_, left_, right_;
+  int rows_ = 0, cols_ = 0;
+};
+
+template <int W, int KW>
+NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
+                          const NimberSearchOptions& o) {
+  using Game = KaylesBitGame<W, KW>;
+  Game rules(g, game, grid);
+  solve::NimberTable<KW> table(o.table_bytes);
+  const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
+                           (grid ? " grid-shape" : " vertex-set " + g.to_spec());
+  NimberSearchResult r;
+  if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) r.loaded_entries = table.load(o.table_file, name);
+  typename solve::LemoineViennot<Game, KW>::Settings s;
+  s.threads = o.threads;
+  s.interrupt = o.interrupt;
+  s.progress = o.progress;
+  if (!o.table_file.empty()) {
+    s.checkpoint = [&] { table.save(o.table_file, name); };
+    s.checkpoint_seconds = o.checkpoint_seconds;
+  }
+  solve::LemoineViennot<Game, KW> engine(rules, table, s);
+  try {
+    r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
+  } catch (const solve::SearchStopped&) {
+    std::string where;
+    if (!o.table_file.empty()) {
+      table.save(o.table_file, name);
+      where = "; table of " + std::to_string(table.size()) + " nimbers saved to " + o.table_file + " (run again to resume)";
+    }
+    throw CapReached("search interrupted before the nimber was found" + where);
+  }
+  if (!o.table_file.empty()) table.save(o.table_file, name);
+  r.nodes = engine.stats().nodes;
+  r.table_entries = table.size();
+  r.table_capacity = table.capacity();
+  r.table_bytes = table.bytes();
+  r.key_kind = grid ? "grid shape" : "vertex set";
+  return r;
+}
+
+template <int W>
+NimberSearchResult search_w(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
+                            const NimberSearchOptions& o) {
+  const int bits = grid ? grid->first * grid->second + 14 : g.order() + 8;
+  if (bits <= 64 * W) return search<W, W>(g, game, grid, o);
+  return search<W, W + 1>(g, game, grid, o);
+}
+
+}  // namespace
+
+std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {
+  const int n = g.order();
+  if (n == 0 || g.directed()) return std::nullopt;
+  const int edges = g.edge_count();
+  for (int rows = 1; rows <= n; ++rows) {
+    if (n % rows) continue;
+    const int cols = n / rows;
+    if (rows * (cols - 1) + cols * (rows - 1) != edges || g.loop_count() != 0) continue;
+    bool ok = true;
+    for (int r = 0; r < rows && ok; ++r)
+      for (int c = 0; c < cols && ok; ++c) {
+        const int v = r * cols + c;
+        if (c + 1 < cols && !g.has_edge(v, v + 1)) ok = false;
+        if (r + 1 < rows && !g.has_edge(v, v + cols)) ok = false;
+      }
+    if (ok) return std::make_pair(rows, cols);
+  }
+  return std::nullopt;
+}
+
+NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& o) {
+  require_kayles_graph(g, game == VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles");
+  if (o.threads < 1 || o.threads > 64) throw InputError("threads must be between 1 and 64");
+  auto grid = o.grid_keys ? grid_shape(g) : std::nullopt;
+  if (grid && std::max(grid->first, grid->second) > 63) grid.reset();
+  const int n = g.order();
+  if (n <= 64) return search_w<1>(g, game, grid, o);
+  if (n <= 128) return search_w<2>(g, game, grid, o);
+  if (n <= 256) return search_w<4>(g, game, grid, o);
+  KaylesSolver old(game);
+  NimberSearchResult r;
+  r.nimber = old.grundy(g);
+  r.key_kind = "KaylesSolver";
+  return r;
+}
+
+}  // namespace cgtlab::games

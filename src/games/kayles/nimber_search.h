@@ -1,0 +1,51 @@
+// Nimbers of Arc-Kayles (Cram on grids) and Node-Kayles by the outcome-search engine
+// (solve/lemoine_viennot.h): positions are vertex bitsets of the input graph, split into
+// connected components. Keys: on a grid (vertex r*C+c, as GridRxC numbers them) a component is
+// keyed by its shape up to translation and the 8 symmetries of the square; on any other graph
+// by its exact vertex set. Graphs of more than 256 vertices go to KaylesSolver.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "cgt/nimber.h"
+#include "games/kayles/solver.h"
+#include "graph/graph.h"
+#include "solve/lemoine_viennot.h"
+
+namespace cgtlab::games {
+
+struct NimberSearchOptions {
+  std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size (the memory bound)
+  int threads = 1;
+  // When set: loaded first if the file exists, saved at the end, every checkpoint_seconds and
+  // when the search is interrupted, so an interrupted run resumes from what it had proved.
+  std::string table_file;
+  double checkpoint_seconds = 300;
+  const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
+  std::function<void(const solve::NimberProgress&)> progress;
+  bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
+};
+
+struct NimberSearchResult {
+  cgt::Grundy nimber = 0;
+  std::uint64_t nodes = 0;           // positions expanded
+  std::uint64_t table_entries = 0;   // nimbers stored at the end
+  std::uint64_t table_capacity = 0;  // slots
+  std::uint64_t table_bytes = 0;
+  std::uint64_t loaded_entries = 0;  // read from table_file
+  std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
+};
+
+// The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,
+// CapReached when the search is interrupted (after saving the table when there is a file).
+NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& options = {});
+
+// (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
+// required), else nothing. A path is reported as 1xN.
+std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g);
+
+}  // namespace cgtlab::games

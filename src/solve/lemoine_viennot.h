@@ -1,0 +1,360 @@
+// Nimbers of impartial games by outcome searches instead of full mex recursion.
+//
+// Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer Science 462 (2012) 70-79:
+// the nimber of a component C is the least n for which C + *n is a P-position, and deciding
+// that is a boolean search that needs one winning reply per node, not every option's value. A
+// sum is handled by computing the nimbers of all components but one exactly (recursively,
+// cached) and folding them into the heap: G + H + *n is P iff G + *(n ^ g(H)) is P.
+// Beling and Rogalski, "On pruning search trees of impartial games", Artificial Intelligence
+// 283 (2020) 103262: the question is generalised to "the nimber of C if it lies in the set R"
+// (R = {n} is the Lemoine-Viennot question). A component with k options has its nimber in
+// P = {0..k}; each option's value removes one candidate (its value, or the largest candidate),
+// so an option need only be asked about the candidates that are still possible; the search
+// stops as soon as P and R are disjoint. The root asks R = {0}, {1}, ... in turn (aspiration
+// sets), as igs (beling/impartial-games) does for Cram.
+// Only exact nimbers are stored (NimberTable), so tables are reusable across runs and threads.
+//
+// Parallel search: T threads run the same root search on one shared table, each with its own
+// order of equally promising moves (lazy SMP). The first to finish gives the answer; since every
+// stored entry is an exact nimber, the answer is that of the single-threaded search.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "solve/nimber_set.h"
+#include "solve/nimber_table.h"
+#include "util/error.h"
+
+namespace cgtlab::solve {
+
+// A game seen through its connected components.
+//   Position: a component (or a sum, for components()).
+//   key(c): the component's table key (equal for components of equal nimber, e.g. isomorphic
+//           ones); the top byte of the last word must be zero.
+//   trivial_nimber(c): the nimber when it is immediate (e.g. no move), else -1.
+//   options(c, comps, ends): appends the components of each option of c to comps and, per
+//           option, the end index into comps; exactly one entry of ends per move.
+//   components(p, out): appends the components of any position.
+//   difficulty(c): larger = more work to solve (orders moves: easy, split options first).
+template <class G>
+concept NimberGame = requires(const G& g, const typename G::Position& p, std::vector<typename G::Position>& out,
+                              std::vector<std::uint32_t>& ends) {
+  typename G::Position;
+  typename G::Key;
+  { g.key(p) } -> std::same_as<typename G::Key>;
+  { g.trivial_nimber(p) } -> std::convertible_to<int>;
+  { g.difficulty(p) } -> std::convertible_to<std::uint64_t>;
+  g.options(p, out, ends);
+  g.components(p, out);
+};
+
+// Thrown inside a search stopped by the interrupt flag (or by another thread finishing).
+struct SearchStopped {};
+
+struct NimberProgress {
+  std::uint64_t nodes = 0;           // positions expanded (all threads)
+  std::uint64_t table_entries = 0;   // entries in the table
+  std::uint64_t table_capacity = 0;  // slots in the table
+  int candidate = -1;                // root: the nimber being tested (the current lower bound)
+  double seconds = 0;
+};
+
+struct NimberSearchStats {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+template <NimberGame G, int KW>
+  requires std::same_as<typename G::Key, std::array<std::uint64_t, KW>>
+class LemoineViennot {
+ public:
+  using Position = typename G::Position;
+  using Key = typename G::Key;
+  using Table = NimberTable<KW>;
+
+  struct Settings {
+    int threads = 1;
+    const std::atomic<bool>* interrupt = nullptr;  // set by the caller (Ctrl-C): stop, throw SearchStopped
+    std::function<void(const NimberProgress&)> progress;  // called about once a second by thread 0
+    std::function<void()> checkpoint;                      // called by thread 0 every checkpoint_seconds
+    double checkpoint_seconds = 0;
+  };
+
+  LemoineViennot(const G& game, Table& table, Settings settings = {})
+      : game_(game), table_(table), settings_(std::move(settings)) {}
+
+  // The nimber of any position (the nim-sum of its components').
+  int nimber(const Position& p) {
+    std::vector<Position> comps;
+    game_.components(p, comps);
+    // Largest last: the small ones are quick and fill the table for the big one.
+    std::sort(comps.begin(), comps.end(),
+              [&](const Position& a, const Position& b) { return game_.difficulty(a) < game_.difficulty(b); });
+    int x = 0;
+    for (const auto& c : comps) x ^= component_nimber(c);
+    return x;
+  }
+
+  NimberSearchStats stats() const { return {nodes_.load(), seconds_}; }
+
+ private:
+  static constexpr int kNotInSet = 255;
+
+  struct Option {
+    std::uint32_t first = 0, len = 0;  // unknown components: comps[first .. first+len)
+    int nimber = 0;                    // nim-sum of the known components
+    std::uint64_t difficulty = 0;
+    std::uint64_t tie = 0;
+  };
+  struct Frame {
+    std::vector<Position> comps;
+    std::vector<Key> keys;
+    std::vector<std::uint32_t> ends;
+    std::vector<Option> opts;
+  };
+  struct Worker {
+    int id = 0;
+    std::vector<std::unique_ptr<Frame>> frames;
+    std::uint64_t nodes = 0;
+    Frame& frame(int depth) {
+      while (static_cast<int>(frames.size()) <= depth) frames.push_back(std::make_unique<Frame>());
+      return *frames[depth];
+    }
+  };
+
+  int component_nimber(const Position& c) {
+    if (int t = game_.trivial_nimber(c); t >= 0) return t;
+    const Key key = game_.key(c);
+    if (int v = table_.get(key); v >= 0) return v;
+    const int threads = std::max(1, settings_.threads);
+    start_ = std::chrono::steady_clock::now();
+    last_report_ = last_checkpoint_ = 0;
+    done_.store(false);
+    std::atomic<int> answer{-1};
+    std::exception_ptr error;
+    std::atomic<bool> have_error{false};
+    auto run = [&](int id) {
+      Worker w;
+      w.id = id;
+      try {
+        const int v = root(c, key, w);
+        int expected = -1;
+        answer.compare_exchange_strong(expected, v);
+        done_.store(true);
+      } catch (const SearchStopped&) {
+      } catch (...) {
+        bool expected = false;
+        if (have_error.compare_exchange_strong(expected, true)) error = std::current_exception();
+        done_.store(true);
+      }
+      nodes_.fetch_add(w.nodes);
+    };
+    if (threads == 1) {
+      run(0);
+    } else {
+      table_.set_concurrent(true);
+      std::vector<std::thread> pool;
+      for (int i = 1; i < threads; ++i) pool.emplace_back(run, i);
+      run(0);
+      for (auto& t : pool) t.join();
+      table_.set_concurrent(false);
+    }
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (answer.load() >= 0) return answer.load();
+    if (error) std::rethrow_exception(error);
+    throw SearchStopped{};
+  }
+
+  // Known nimber of a component (trivial or stored), or -1.
+  int known(const Position& c, Key& key) const {
+    if (int t = game_.trivial_nimber(c); t >= 0) return t;
+    key = game_.key(c);
+    return table_.get(key);
+  }
+
+  void tick(Worker& w) {
+    if ((++w.nodes & 1023) != 0) return;
+    if (done_.load(std::memory_order_relaxed) ||
+        (settings_.interrupt && settings_.interrupt->load(std::memory_order_relaxed)))
+      throw SearchStopped{};
+    if (w.id != 0 || (!settings_.progress && !settings_.checkpoint)) return;
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (settings_.progress && t - last_report_ >= 1.0) {
+      last_report_ = t;
+      settings_.progress({nodes_.load() + w.nodes, table_.size(), table_.capacity(), root_candidate_.load(), t});
+    }
+    if (settings_.checkpoint && settings_.checkpoint_seconds > 0 && t - last_checkpoint_ >= settings_.checkpoint_seconds) {
+      last_checkpoint_ = t;
+      settings_.checkpoint();
+    }
+  }
+
+  // Lists the options of c in the frame and returns how many there are.
+  int generate(const Position& c, Frame& f) {
+    f.comps.clear();
+    f.ends.clear();
+    f.opts.clear();
+    game_.options(c, f.comps, f.ends);
+    f.keys.resize(f.comps.size());
+    return static_cast<int>(f.ends.size());
+  }
+
+  // Splits the generated options: those whose components are all known are passed to
+  // on_known(nimber) (which returns false to stop: then classify returns false); the others are
+  // listed in f.opts, easiest first, each with its hardest component first.
+  template <class OnKnown>
+  bool classify(Frame& f, const Worker& w, OnKnown&& on_known) {
+    std::uint32_t start = 0;
+    for (std::uint32_t end : f.ends) {
+      Option o;
+      o.first = start;
+      std::uint32_t out = start;
+      std::uint64_t hardest = 0;
+      for (std::uint32_t i = start; i < end; ++i) {
+        Key key{};
+        const int v = known(f.comps[i], key);
+        if (v >= 0) {
+          o.nimber ^= v;
+          continue;
+        }
+        const std::uint64_t d = game_.difficulty(f.comps[i]);
+        o.difficulty += d * d;
+        if (out != i) f.comps[out] = f.comps[i];
+        f.keys[out] = key;
+        if (out != start && d > hardest) {
+          std::swap(f.comps[out], f.comps[start]);
+          std::swap(f.keys[out], f.keys[start]);
+        }
+        if (d > hardest) hardest = d;
+        ++out;
+      }
+      o.len = out - start;
+      if (o.len == 0) {
+        if (!on_known(o.nimber)) return false;
+      } else {
+        o.tie = w.id == 0 ? 0 : mix(f.keys[start][0] ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(w.id)));
+        f.opts.push_back(o);
+      }
+      start = end;
+    }
+    std::stable_sort(f.opts.begin(), f.opts.end(), [](const Option& a, const Option& b) {
+      return a.difficulty != b.difficulty ? a.difficulty < b.difficulty : a.tie < b.tie;
+    });
+    return true;
+  }
+
+  // Folds every component of o but the first into o.nimber (exact nimbers).
+  void reduce(Frame& f, Option& o, int depth, Worker& w) {
+    while (o.len > 1) {
+      const std::uint32_t i = o.first + o.len - 1;
+      const int v = in_set(f.comps[i], f.keys[i], NimberSet::lowest(NimberSet::kBits), depth, w);
+      if (v == kNotInSet) throw CapReached("a nimber above 254: beyond the table's range");
+      o.nimber ^= v;
+      --o.len;
+    }
+  }
+
+  // The nimber of the component c if it is in `requested` (or whenever it is found), else
+  // kNotInSet, which proves the nimber is not in `requested` (Beling-Rogalski).
+  int in_set(const Position& c, const Key& key, const NimberSet& requested, int depth, Worker& w) {
+    if (int v = table_.get(key); v >= 0) return v;
+    tick(w);
+    Frame& f = w.frame(depth);
+    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(generate(c, f)) + 1);
+    // Invariant: |p| = (options not yet counted) + 1, and the nimber, when it is at most
+    // max(requested), is in p.
+    if (!classify(f, w, [&](int v) {
+          p.remove_or_max(v);
+          return !p.disjoint(requested);
+        }))
+      return kNotInSet;
+    const NimberSet upto = requested.upto_max();
+    bool exact = true;
+    for (std::size_t j = 0; j < f.opts.size(); ++j) {
+      if (p.disjoint(requested)) return kNotInSet;
+      Option& o = f.opts[j];
+      const NimberSet rest = p.without_max();
+      reduce(f, o, depth + 1, w);
+      const int v = in_set(f.comps[o.first], f.keys[o.first], (rest & upto).xored(o.nimber), depth + 1, w);
+      if (v == kNotInSet) {
+        p.remove_max();
+        exact = false;
+      } else {
+        p.remove_or_max(v ^ o.nimber);
+      }
+    }
+    if (exact || !p.disjoint(upto)) {
+      const int v = p.min();
+      if (v < 0) throw CapReached("a nimber above 254: beyond the table's range");
+      table_.put(key, v);
+      return v;
+    }
+    return kNotInSet;
+  }
+
+  // The root: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
+  int root(const Position& c, const Key& key, Worker& w) {
+    Frame& f = w.frame(0);
+    const int k = generate(c, f);
+    NimberSet skip;
+    classify(f, w, [&](int v) {
+      if (v < NimberSet::kBits) skip.add(v);
+      return true;
+    });
+    if (w.id != 0) std::reverse(f.opts.begin(), f.opts.end());
+    for (int r = 0; r < k; ++r) {
+      if (w.id == 0) root_candidate_.store(r);
+      if (r < NimberSet::kBits && skip.has(r)) continue;
+      bool found = false;
+      for (std::size_t j = 0; j < f.opts.size();) {
+        Option& o = f.opts[j];
+        reduce(f, o, 1, w);
+        if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
+        int v = in_set(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), 1, w);
+        if (v != kNotInSet) {
+          v ^= o.nimber;
+          f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
+          if (v < NimberSet::kBits) skip.add(v);
+          if (v == r) {
+            found = true;
+            break;
+          }
+        } else {
+          ++j;
+        }
+      }
+      if (!found) {
+        table_.put(key, r);
+        return r;
+      }
+    }
+    table_.put(key, k);
+    return k;
+  }
+
+  static std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return x;
+  }
+
+  const G& game_;
+  Table& table_;
+  Settings settings_;
+  std::atomic<bool> done_{false};
+  std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<int> root_candidate_{-1};
+  std::chrono::steady_clock::time_point start_;
+  double last_report_ = 0, last_checkpoint_ = 0;
+  double seconds_ = 0;
+};
+
+}  // namespace cgtlab::solve

@@ -1,0 +1,135 @@
+// The outcome-search nimbers of Arc-Kayles and Node-Kayles against the exhaustive mex solver
+// (KaylesSolver): every small grid, thousands of random graphs, both key kinds, 1 and 2 threads.
+#include "games/kayles/nimber_search.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <random>
+
+#include <unistd.h>
+
+#include "games/kayles/solver.h"
+#include "graph/graph.h"
+
+using namespace cgtlab;
+using games::VertexGame;
+
+namespace {
+
+graph::Graph grid(int r, int c) { return graph::parse_graph("Grid" + std::to_string(r) + "x" + std::to_string(c)); }
+
+graph::Graph random_graph(std::mt19937_64& rng, int n, double p) {
+  graph::Graph g(n, false);
+  std::bernoulli_distribution edge(p);
+  for (int u = 0; u < n; ++u)
+    for (int v = u + 1; v < n; ++v)
+      if (edge(rng)) g.add_edge(u, v);
+  return g;
+}
+
+// Random induced subgraph of a grid: a Cram board with holes (vertex set renumbered).
+graph::Graph holed_grid(std::mt19937_64& rng, int r, int c, double keep) {
+  std::bernoulli_distribution k(keep);
+  std::vector<int> id(r * c, -1);
+  int n = 0;
+  for (int i = 0; i < r * c; ++i)
+    if (k(rng)) id[i] = n++;
+  graph::Graph g(n, false);
+  for (int i = 0; i < r; ++i)
+    for (int j = 0; j < c; ++j) {
+      int v = id[i * c + j];
+      if (v < 0) continue;
+      if (j + 1 < c && id[i * c + j + 1] >= 0) g.add_edge(v, id[i * c + j + 1]);
+      if (i + 1 < r && id[(i + 1) * c + j] >= 0) g.add_edge(v, id[(i + 1) * c + j]);
+    }
+  return g;
+}
+
+}  // namespace
+
+TEST(GridShape, RecognisesGridsOnly) {
+  EXPECT_EQ(games::grid_shape(grid(3, 5)), std::make_pair(3, 5));
+  EXPECT_EQ(games::grid_shape(grid(1, 4)), std::make_pair(1, 4));
+  EXPECT_FALSE(games::grid_shape(graph::parse_graph("C4")).has_value());
+  EXPECT_FALSE(games::grid_shape(graph::parse_graph("K2,3")).has_value());
+}
+
+TEST(NimberSearch, SmallGridsMatchTheMexSolver) {
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (int r = 1; r <= 5; ++r)
+      for (int c = r; c <= (r <= 2 ? 12 : r == 3 ? 8 : 6); ++c) {
+        auto g = grid(r, c);
+        games::KaylesSolver old(game);
+        const auto expected = old.grundy(g);
+        for (bool grid_keys : {true, false}) {
+          games::NimberSearchOptions o;
+          o.table_bytes = 1 << 20;
+          o.grid_keys = grid_keys;
+          EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected)
+              << (game == VertexGame::ArcKayles ? "Arc" : "Node") << " " << r << "x" << c << " grid keys " << grid_keys;
+        }
+      }
+}
+
+TEST(NimberSearch, CramSymmetry) {
+  // The symmetry strategy: even x even boards are P (nimber 0), even x odd boards are N.
+  for (int r = 2; r <= 4; r += 2)
+    for (int c = r; c <= 7; ++c) {
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 20;
+      auto v = games::kayles_nimber(grid(r, c), VertexGame::ArcKayles, o).nimber;
+      if (c % 2 == 0) EXPECT_EQ(v, 0u) << r << "x" << c;
+      else EXPECT_NE(v, 0u) << r << "x" << c;
+    }
+}
+
+TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
+  std::mt19937_64 rng(17);
+  int checked = 0;
+  for (int i = 0; i < 1500; ++i) {
+    const int n = 2 + static_cast<int>(rng() % 13);
+    const double p = 0.1 + 0.05 * static_cast<double>(rng() % 8);
+    auto g = i % 3 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 5, 0.8) : random_graph(rng, n, p);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 16;  // small: replacements happen
+      ASSERT_EQ(games::kayles_nimber(g, game, o).nimber, old.grundy(g)) << g.to_spec();
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 3000);
+}
+
+TEST(NimberSearch, TwoThreadsGiveTheSameNimbers) {
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (int c = 4; c <= 9; ++c) {
+      auto g = grid(3, c);
+      games::NimberSearchOptions one, two;
+      one.table_bytes = two.table_bytes = 1 << 20;
+      two.threads = 2;
+      EXPECT_EQ(games::kayles_nimber(g, game, one).nimber, games::kayles_nimber(g, game, two).nimber) << c;
+    }
+}
+
+TEST(NimberSearch, TableFileRoundTripAndResume) {
+  const auto path = std::filesystem::temp_directory_path() / ("cgtlab_tt_test_" + std::to_string(::getpid()) + ".tt");
+  std::filesystem::remove(path);
+  games::NimberSearchOptions o;
+  o.table_bytes = 1 << 20;
+  o.table_file = path.string();
+  auto first = games::kayles_nimber(grid(3, 7), VertexGame::ArcKayles, o);
+  ASSERT_TRUE(std::filesystem::exists(path));
+  auto second = games::kayles_nimber(grid(3, 7), VertexGame::ArcKayles, o);
+  EXPECT_EQ(first.nimber, second.nimber);
+  EXPECT_GT(second.loaded_entries, 0u);
+  EXPECT_LT(second.nodes, first.nodes);  // resumed: the root is already in the table
+  // An interrupted run throws CapReached and leaves a table to resume from.
+  std::atomic<bool> stop{true};
+  std::filesystem::remove(path);
+  o.interrupt = &stop;
+  EXPECT_THROW(games::kayles_nimber(grid(4, 6), VertexGame::ArcKayles, o), CapReached);
+  std::filesystem::remove(path);
+}
