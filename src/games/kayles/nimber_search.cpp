@@ -13,67 +13,36 @@ namespace cgtlab::games {
 
 namespace {
 
-// A vertex set of at most 64*W vertices.
+// Positions are the rules' vertex sets (rules.h); the grid flood fill and keys also need these.
 template <int W>
-struct Bits {
-  std::array<std::uint64_t, W> w{};
-  bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
-  void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  void reset(int i) { w[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  bool any() const {
-    std::uint64_t x = 0;
-    for (auto v : w) x |= v;
-    return x != 0;
-  }
-  int count() const {
-    int c = 0;
-    for (auto x : w) c += std::popcount(x);
-    return c;
-  }
-  int first() const {
-    for (int i = 0; i < W; ++i)
-      if (w[i]) return i * 64 + std::countr_zero(w[i]);
-    return -1;
-  }
-  Bits operator&(const Bits& o) const {
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
-    return r;
-  }
-  Bits operator|(const Bits& o) const {
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] | o.w[i];
-    return r;
-  }
-  Bits andnot(const Bits& o) const {
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
-    return r;
-  }
-  Bits shl(int s) const {  // 0 < s < 64
-    Bits r;
-    for (int i = W - 1; i >= 0; --i) r.w[i] = (w[i] << s) | (i > 0 ? w[i - 1] >> (64 - s) : 0);
-    return r;
-  }
-  Bits shr(int s) const {  // 0 < s < 64
-    Bits r;
-    for (int i = 0; i < W; ++i) r.w[i] = (w[i] >> s) | (i + 1 < W ? w[i + 1] << (64 - s) : 0);
-    return r;
-  }
-  // `len` (<= 64) bits from bit `at`.
-  std::uint64_t extract(int at, int len) const {
-    const int i = at >> 6, b = at & 63;
-    std::uint64_t x = w[i] >> b;
-    if (b != 0 && b + len > 64 && i + 1 < W) x |= w[i + 1] << (64 - b);
-    return len == 64 ? x : x & ((std::uint64_t{1} << len) - 1);
-  }
-  bool operator==(const Bits&) const = default;
-  template <typename F>
-  void each(F&& f) const {
-    for (int i = 0; i < W; ++i)
-      for (std::uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + std::countr_zero(x));
-  }
-};
+using Bits = VertexSet<W>;
+
+template <int W>
+Bits<W> operator|(const Bits<W>& a, const Bits<W>& b) {
+  Bits<W> r;
+  for (int i = 0; i < W; ++i) r.w[i] = a.w[i] | b.w[i];
+  return r;
+}
+template <int W>
+Bits<W> shl(const Bits<W>& a, int s) {  // 0 < s < 64
+  Bits<W> r;
+  for (int i = W - 1; i >= 0; --i) r.w[i] = (a.w[i] << s) | (i > 0 ? a.w[i - 1] >> (64 - s) : 0);
+  return r;
+}
+template <int W>
+Bits<W> shr(const Bits<W>& a, int s) {  // 0 < s < 64
+  Bits<W> r;
+  for (int i = 0; i < W; ++i) r.w[i] = (a.w[i] >> s) | (i + 1 < W ? a.w[i + 1] << (64 - s) : 0);
+  return r;
+}
+// `len` (<= 64) bits of a from bit `at`.
+template <int W>
+std::uint64_t extract(const Bits<W>& a, int at, int len) {
+  const int i = at >> 6, b = at & 63;
+  std::uint64_t x = a.w[i] >> b;
+  if (b != 0 && b + len > 64 && i + 1 < W) x |= a.w[i + 1] << (64 - b);
+  return len == 64 ? x : x & ((std::uint64_t{1} << len) - 1);
+}
 
 std::uint64_t reverse_bits(std::uint64_t x, int len) {
   x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
@@ -92,11 +61,7 @@ class KaylesBitGame {
   static constexpr int kStrideShift = 64 * KW - 14;  // grid keys: the row length in 6 bits here
 
   KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid)
-      : game_(game), n_(g.order()), adj_(g.order()) {
-    for (auto [u, v] : g.edges()) {
-      adj_[u].set(v);
-      adj_[v].set(u);
-    }
+      : game_(game), n_(g.order()), adj_(kayles_neighbourhoods<W>(g)) {
     for (int v = 0; v < n_; ++v) all_.set(v);
     if (grid) {
       rows_ = grid->first;
@@ -129,28 +94,12 @@ class KaylesBitGame {
     }
   }
 
-  // The moves of the rules (rules.h): Arc-Kayles deletes an edge's two ends; Node-Kayles a
-  // vertex and its neighbours.
+  // The moves are those of the rules (each_kayles_move, rules.h).
   void options(const Position& c, std::vector<Position>& comps, std::vector<std::uint32_t>& ends) const {
-    if (game_ == VertexGame::ArcKayles) {
-      c.each([&](int u) {
-        (adj_[u] & c).each([&](int v) {
-          if (v <= u) return;
-          Position rest = c;
-          rest.reset(u);
-          rest.reset(v);
-          components(rest, comps);
-          ends.push_back(static_cast<std::uint32_t>(comps.size()));
-        });
-      });
-    } else {
-      c.each([&](int v) {
-        Position closed = adj_[v];
-        closed.set(v);
-        components(c.andnot(closed), comps);
-        ends.push_back(static_cast<std::uint32_t>(comps.size()));
-      });
-    }
+    each_kayles_move<W>(game_, adj_, c, [&](const Position& rest, KaylesMoveAt) {
+      components(rest, comps);
+      ends.push_back(static_cast<std::uint32_t>(comps.size()));
+    });
   }
 
  private:
@@ -159,8 +108,8 @@ class KaylesBitGame {
     comp.set(start);
     if (rows_) {  // grid: grow by shifts
       for (;;) {
-        Position next = comp | comp.andnot(right_).shl(1) | comp.andnot(left_).shr(1);
-        if (cols_ < 64) next = next | comp.shl(cols_) | comp.shr(cols_);
+        Position next = comp | shl(comp.andnot(right_), 1) | shr(comp.andnot(left_), 1);
+        if (cols_ < 64) next = next | shl(comp, cols_) | shr(comp, cols_);
         else next = next | neighbours(comp);
         next = next & s;
         if (next == comp) return comp;
@@ -195,7 +144,7 @@ class KaylesBitGame {
     int h = 0, rmin = -1;
     std::uint64_t colmask = 0;
     for (int r = 0; r < rows_; ++r) {
-      const std::uint64_t x = c.extract(r * cols_, cols_);
+      const std::uint64_t x = extract(c, r * cols_, cols_);
       if (x) {
         if (rmin < 0) rmin = r;
         h = r - rmin + 1;
