@@ -2,7 +2,10 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <string>
 
@@ -10,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "games/kayles/rules.h"
+#include "games/kayles/nimber_search.h"
 #include "games/kayles/solver.h"
 #include "games/kayles/wak_analyze.h"
 #include "games/kayles/wak_convert.h"
@@ -136,33 +140,82 @@ void run_wak_to_arc(const WakOptions& o) {
 struct KaylesOptions {
   std::string graph;
   bool json = false;
+  bool value_only = false;
   std::uint64_t max_positions = 0;
+  int threads = 1;
+  std::uint64_t table_mib = 1024;
+  std::string table_file;
+  double checkpoint = 300;
 };
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
-  games::KaylesSolver solver(game, search_limits(o.max_positions));
-  auto r = solver.analyse(g);
-  auto winning = games::kayles_winning_moves(g, game, r);
+  // The table is the search's memory: bounded by --table-mib and by --max-memory.
+  const std::uint64_t memory = search_limits(0).max_memory_bytes;
+  if (memory != 0 && memory < (std::uint64_t{4} << 20))
+    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  games::NimberSearchOptions opt;
+  opt.table_bytes = memory != 0 ? std::min(o.table_mib << 20, memory) : o.table_mib << 20;
+  opt.threads = o.threads;
+  opt.table_file = o.table_file;
+  opt.checkpoint_seconds = o.checkpoint;
+  opt.with_moves = !o.value_only;
+  opt.max_nodes = o.max_positions;
+  opt.interrupt = &g_interrupted;
+  if (progress_enabled())
+    opt.progress = [](const solve::NimberProgress& p) {
+      progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}, {:.0f} s", p.nodes,
+                           p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.table_entries,
+                           p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
+                           p.candidate, p.seconds));
+    };
+  auto previous = std::signal(SIGINT, on_interrupt);
+  games::NimberSearchResult r;
+  try {
+    r = games::kayles_nimber(g, game, opt);
+  } catch (...) {
+    std::signal(SIGINT, previous);
+    progress_done();
+    throw;
+  }
+  std::signal(SIGINT, previous);
+  progress_done();
+  const char* outcome = r.nimber == 0 ? "P" : "N";
+  games::KaylesResult kr{r.nimber, r.moves};
+  std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : r.moves) moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
-  const char* outcome = r.grundy == 0 ? "P" : "N";
+  if (!o.value_only) {
+    winning = games::kayles_winning_moves(g, game, kr);
+    for (const auto& m : r.moves)
+      moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
+  }
   if (o.json) {
-    print_json({{"game", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
-                {"grundy", r.grundy},
-                {"outcome", outcome},
-                {"winning_moves", winning},
-                {"moves", moves},
-                {"canonical_positions", solver.canonical_positions()},
-                {"labelled_positions", solver.labelled_positions()},
-                {"seconds", seconds_since(t0)}});
+    nlohmann::json j = {{"game", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
+                        {"grundy", r.nimber},
+                        {"outcome", outcome},
+                        {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
+                        {"keys", r.key_kind},
+                        {"positions_expanded", r.nodes},
+                        {"table_entries", r.table_entries},
+                        {"table_mib", r.table_bytes >> 20},
+                        {"threads", o.threads},
+                        {"seconds", seconds_since(t0)}};
+    if (!o.value_only) {
+      j["winning_moves"] = winning;
+      j["moves"] = moves;
+    }
+    print_json(j);
     return;
   }
   fmt::print("{} value: {} (Grundy value {}, {}-position)\n",
-             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", cgt::nimber_name(r.grundy), r.grundy,
+             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", cgt::nimber_name(r.nimber), r.nimber,
              outcome);
-  fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
+  if (!o.value_only)
+    fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
 }
 
 struct RookOptions {
@@ -245,6 +298,15 @@ void add_kayles_commands(CLI::App& app) {
                                                 (arc ? kArcRules : kNodeRules));
     g->add_option("--graph", o->graph, "graph: P8, C10, Grid3x8, Petersen, or an edge list like 0-1,1-2")->required();
     g->add_flag("--json", o->json, "one JSON object on stdout");
+    g->add_flag("--value-only", o->value_only, "only the nimber, not every move's (for large boards)");
+    g->add_option("--threads", o->threads, "search threads sharing one table (default 1; the answer does not depend on it)")
+        ->check(CLI::Range(1, 64));
+    g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")
+        ->check(CLI::Range(1, 1 << 20));
+    g->add_option("--table", o->table_file,
+                  "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
+                  "(an interrupted run resumes from it)");
+    g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table (default 300)");
     add_max_positions_option(g, o->max_positions);
     g->callback([o, game] { run_kayles(*o, game); });
   }

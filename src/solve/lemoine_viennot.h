@@ -85,6 +85,7 @@ class LemoineViennot {
     std::function<void(const NimberProgress&)> progress;  // called about once a second by thread 0
     std::function<void()> checkpoint;                      // called by thread 0 every checkpoint_seconds
     double checkpoint_seconds = 0;
+    std::uint64_t max_nodes = 0;  // 0: no cap; else throw CapReached after about this many expansions
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -184,6 +185,9 @@ class LemoineViennot {
     if (done_.load(std::memory_order_relaxed) ||
         (settings_.interrupt && settings_.interrupt->load(std::memory_order_relaxed)))
       throw SearchStopped{};
+    if (settings_.max_nodes != 0 && nodes_.load(std::memory_order_relaxed) + w.nodes > settings_.max_nodes)
+      throw CapReached("--max-positions " + std::to_string(settings_.max_nodes) + " reached after " +
+                       std::to_string(nodes_.load() + w.nodes) + " positions expanded");
     if (w.id != 0 || (!settings_.progress && !settings_.checkpoint)) return;
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (settings_.progress && t - last_report_ >= 1.0) {

@@ -212,6 +212,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.threads = o.threads;
   s.interrupt = o.interrupt;
   s.progress = o.progress;
+  s.max_nodes = o.max_nodes;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;
@@ -219,6 +220,12 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
   try {
     r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
+    if (o.with_moves) {
+      const auto adj = kayles_neighbourhoods<W>(g);
+      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+        r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), static_cast<cgt::Grundy>(engine.nimber(rest))});
+      });
+    }
   } catch (const solve::SearchStopped&) {
     std::string where;
     if (!o.table_file.empty()) {
@@ -275,9 +282,14 @@ NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const N
   if (n <= 64) return search_w<1>(g, game, grid, o);
   if (n <= 128) return search_w<2>(g, game, grid, o);
   if (n <= 256) return search_w<4>(g, game, grid, o);
-  KaylesSolver old(game);
+  solve::SearchLimits limits;
+  limits.max_positions = o.max_nodes;
+  limits.max_memory_bytes = o.table_bytes;
+  KaylesSolver old(game, limits);
   NimberSearchResult r;
-  r.nimber = old.grundy(g);
+  auto a = o.with_moves ? old.analyse(g) : KaylesResult{old.grundy(g), {}};
+  r.nimber = a.grundy;
+  r.moves = std::move(a.moves);
   r.key_kind = "KaylesSolver";
   return r;
 }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cgt/nimber.h"
 #include "games/kayles/solver.h"
@@ -28,6 +29,8 @@ struct NimberSearchOptions {
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
   std::function<void(const solve::NimberProgress&)> progress;
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
+  bool with_moves = false;      // also the nimber of every option (same search, same table)
+  std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
 };
 
 struct NimberSearchResult {
@@ -38,6 +41,7 @@ struct NimberSearchResult {
   std::uint64_t table_bytes = 0;
   std::uint64_t loaded_entries = 0;  // read from table_file
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
+  std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber
 };
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,

@@ -1,0 +1,36 @@
+// The record searches of issue 17: Cram (Arc-Kayles on grids) and Node-Kayles on 3xn grids by
+// the outcome-search engine (games/kayles/nimber_search.h), one cold search per iteration, with
+// 1 and 2 threads. The targets: Cram 3x16 < 60 s, 4x11 < 3 min, 2x30 < 60 s (idle 2-core machine).
+//   build/bench_cram --benchmark_filter='Cram/3/16'
+#include <benchmark/benchmark.h>
+
+#include "games/kayles/nimber_search.h"
+#include "graph/graph.h"
+
+using namespace cgtlab;
+
+static void run(benchmark::State& state, games::VertexGame game) {
+  auto g = graph::parse_graph("Grid" + std::to_string(state.range(0)) + "x" + std::to_string(state.range(1)));
+  games::NimberSearchOptions o;
+  o.threads = static_cast<int>(state.range(2));
+  o.table_bytes = std::uint64_t{2048} << 20;
+  for (auto _ : state) {
+    auto r = games::kayles_nimber(g, game, o);
+    state.counters["nimber"] = static_cast<double>(r.nimber);
+    state.counters["positions"] = static_cast<double>(r.nodes);
+    state.counters["table"] = static_cast<double>(r.table_entries);
+  }
+}
+
+static void BM_Cram(benchmark::State& state) { run(state, games::VertexGame::ArcKayles); }
+BENCHMARK(BM_Cram)
+    ->ArgNames({"rows", "cols", "threads"})
+    ->Args({3, 12, 1})->Args({3, 12, 2})->Args({3, 14, 2})->Args({3, 16, 2})
+    ->Args({4, 9, 2})->Args({4, 11, 2})->Args({2, 30, 2})->Args({5, 9, 2})
+    ->Unit(benchmark::kSecond)->Iterations(1);
+
+static void BM_NodeKayles3xn(benchmark::State& state) { run(state, games::VertexGame::NodeKayles); }
+BENCHMARK(BM_NodeKayles3xn)
+    ->ArgNames({"rows", "cols", "threads"})
+    ->Args({3, 16, 1})->Args({3, 20, 2})->Args({3, 30, 2})
+    ->Unit(benchmark::kSecond)->Iterations(1);
