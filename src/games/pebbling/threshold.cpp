@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <type_traits>
 #include <functional>
 
+#include "games/pebbling/complete.h"
 #include "graph/graph.h"
 #include "util/error.h"
 
@@ -39,34 +42,92 @@ PebblingLayerStats stats_of(const Pebbling& rules, const solve::LayeredSearch<Pe
 
 }  // namespace
 
-PebblingThreshold pebbling_threshold(const Pebbling& rules, const ThresholdOptions& options) {
-  if (options.max_total < 0 || options.max_total > Pebbling::kMaxTotal - options.confirm_layers) {
-    throw InputError("--max-total must be between 0 and " + std::to_string(Pebbling::kMaxTotal - options.confirm_layers));
-  }
+namespace {
+
+PebblingLayerStats stats_of(const CompleteLayer& layer) {
+  PebblingLayerStats s;
+  s.total = layer.total;
+  s.positions = layer.all;
+  s.p_labelled = layer.p_weight;
+  s.stored = layer.ranks.size();
+  s.stored_p = layer.stored == solve::Side::P;
+  s.p_classes = layer.p_classes();
+  return s;
+}
+
+// The threshold loop over either search (Search: advance() and layer(); Stats: a layer's stats).
+template <class Search, class Stats>
+PebblingThreshold threshold_loop(const Pebbling& rules, const ThresholdOptions& options, Search& search, Stats&& stats) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto last_checkpoint = started;
   PebblingThreshold result;
-  result.k = rules.k();
+  int first = 1;
+  if constexpr (std::is_same_v<Search, CompleteGraphSearch>) {
+    if (options.resume) {
+      const ThresholdResume& r = *options.resume;
+      result = r.partial;
+      search.restore(r.total, r.stored_p ? solve::Side::P : solve::Side::N, r.ranks);
+      if (static_cast<int>(result.layers.size()) != r.total + 1) throw InputError("saved search state is inconsistent");
+      first = r.total + 1;
+    }
+  }
+  if (first == 1) {
+    result.k = rules.k();
+    result.layers.push_back(stats(search.layer()));
+  }
   result.bound = options.max_total;
-  solve::LayeredSearch<Pebbling> search(rules, options.limits);
-  result.layers.push_back(stats_of(rules, search.layer()));
-  int end = options.max_total;
-  for (int t = 1; t <= end; ++t) {
+  int end = result.m ? std::max(options.max_total, *result.m + options.confirm_layers) : options.max_total;
+  for (int t = first; t <= end; ++t) {
     const auto& layer = search.advance();
-    result.layers.push_back(stats_of(rules, layer));
-    if (options.on_layer) options.on_layer(t, layer.positions.size());
-    if (!result.m && layer.all_n()) {
+    PebblingLayerStats s = stats(layer);
+    result.layers.push_back(s);
+    if (options.on_layer) options.on_layer(t, s.stored);
+    const bool all_n = s.p_labelled == 0, all_p = s.p_labelled == s.positions;
+    if (!result.m && all_n) {
       result.m = t;
       end = std::max(end, t + options.confirm_layers);
     } else if (result.m && result.consequence_holds) {
       // The paper: totals m+2r are all N, totals m+2r+1 all P.
       bool expected_all_n = (t - *result.m) % 2 == 0;
-      if (expected_all_n ? !layer.all_n() : !layer.all_p()) {
+      if (expected_all_n ? !all_n : !all_p) {
         result.consequence_holds = false;
         result.consequence_failure = t;
       }
     }
+    const auto now = Clock::now();
+    if constexpr (std::is_same_v<Search, CompleteGraphSearch>) {
+      if (options.on_checkpoint && t < end &&
+          std::chrono::duration<double>(now - last_checkpoint).count() >= options.checkpoint_seconds) {
+        result.searched_to = t;
+        options.on_checkpoint(result, layer);
+        last_checkpoint = Clock::now();
+      }
+    }
+    if (options.max_seconds > 0 && t < end &&
+        std::chrono::duration<double>(now - started).count() > options.max_seconds) {
+      throw CapReached("time cap of " + std::to_string(static_cast<long>(options.max_seconds)) +
+                       " s reached after total " + std::to_string(t));
+    }
   }
   result.searched_to = end;
   return result;
+}
+
+}  // namespace
+
+PebblingThreshold pebbling_threshold(const Pebbling& rules, const ThresholdOptions& options) {
+  if (options.max_total < 0 || options.max_total > Pebbling::kMaxTotal - options.confirm_layers) {
+    throw InputError("--max-total must be between 0 and " + std::to_string(Pebbling::kMaxTotal - options.confirm_layers));
+  }
+  const int reach = options.max_total + options.confirm_layers;
+  if (options.ranked && CompleteGraphSearch::usable(rules, reach)) {
+    CompleteGraphSearch search(rules, reach, options.limits);
+    return threshold_loop(rules, options, search, [](const CompleteLayer& l) { return stats_of(l); });
+  }
+  solve::LayeredSearch<Pebbling> search(rules, options.limits);
+  return threshold_loop(rules, options, search,
+                        [&](const solve::LayeredSearch<Pebbling>::Layer& l) { return stats_of(rules, l); });
 }
 
 ThresholdTable complete_graph_thresholds(int n_lo, int n_hi, int k_lo, int k_hi, const ThresholdOptions& options) {

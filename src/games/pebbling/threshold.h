@@ -2,7 +2,9 @@
 // every position with m pebbles is an N-position (seed 000, Section 1). Computed with the
 // layered search (solve/layered.h): totals drop by exactly one per move.
 #pragma once
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,10 +39,30 @@ struct PebblingThreshold {
   std::vector<int> nonempty_p_totals() const;  // totals whose P-set is non-empty
 };
 
+struct CompleteLayer;
+
+// Where a resumed search starts: the result so far (layers 0..total) and the stored side
+// of layer `total` (ranks of games/pebbling/complete.h).
+struct ThresholdResume {
+  PebblingThreshold partial;
+  int total = 0;
+  bool stored_p = true;
+  std::vector<std::uint64_t> ranks;
+};
+
 struct ThresholdOptions {
   int max_total = 120;      // search totals up to this bound for m
   int confirm_layers = 4;   // after m, check the alternation at least this many totals further
   solve::SearchLimits limits;
+  // On K_n, search ranked partitions (games/pebbling/complete.h) when the ranking table
+  // fits; false: the generic search of solve/layered.h (tests compare the two).
+  bool ranked = true;
+  double max_seconds = 0;  // stop (CapReached) after this much wall time; 0: no cap
+  // Resumable state (ranked search only): called after a layer when checkpoint_seconds
+  // have passed since the last call, and resume (if set) starts from a saved layer.
+  double checkpoint_seconds = 60;
+  std::function<void(const PebblingThreshold& partial, const CompleteLayer& layer)> on_checkpoint;
+  std::shared_ptr<const ThresholdResume> resume;
   // Called after each total (for progress lines): total, positions stored in that layer.
   std::function<void(int, std::size_t)> on_layer;
 };

@@ -1,0 +1,480 @@
+#include "games/pebbling/complete.h"
+
+#include <absl/container/flat_hash_set.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+
+#include "util/error.h"
+
+namespace cgtlab::games {
+
+namespace {
+
+using solve::Side;
+using solve::Weight;
+
+constexpr std::size_t kMaxTableEntries = std::size_t{8} << 20;  // 64 MiB of counts
+constexpr std::uint64_t kMaxDenseClasses = std::uint64_t{1} << 30;  // bitset up to 128 MiB
+constexpr std::size_t kParallelGrain = 4096;
+constexpr int kMaxN = 64;
+
+using Tuple = std::uint16_t[kMaxN];
+
+// a is descending except entries down (lowered) and up (raised): restore the order.
+inline void resort(std::uint16_t* a, int n, int down, int up) {
+  int i = down;
+  while (i + 1 < n && a[i + 1] > a[i]) {
+    std::swap(a[i], a[i + 1]);
+    if (i + 1 == up) up = i;
+    ++i;
+  }
+  int j = up;
+  while (j > 0 && a[j - 1] < a[j]) {
+    std::swap(a[j - 1], a[j]);
+    --j;
+  }
+}
+
+// Calls f(q, rank of q) for one representative move per pair of value classes (from, to) of
+// the descending tuple a of total `total`: from loses `take`, to gains `give` (a move: k+1,
+// k; an un-move: k, k+1). The rank of q reuses the terms of a outside the entries the move
+// and the re-sort touch: before them the rest is shifted by give - take, after them equal.
+template <class F>
+inline bool for_each_shift(const std::uint16_t* a, int n, int take, int give, int total,
+                           const PartitionRanking& ranking, F&& f) {
+  if (a[0] < take) return true;
+  const int delta = give - take;
+  std::uint64_t pre[kMaxN + 1], suf[kMaxN + 1];
+  int crest[kMaxN + 1];
+  {
+    int rest = total;
+    int rests[kMaxN + 1];
+    for (int p = 0; p < n; ++p) {
+      rests[p] = rest;
+      rest -= a[p];
+    }
+    suf[n] = 0;
+    for (int p = n - 1; p >= 0; --p) suf[p] = suf[p + 1] + ranking.f(n - p, rests[p], a[p]);
+    pre[0] = 0;
+    for (int p = 0; p < n; ++p) {
+      crest[p] = rests[p] + delta;
+      if (crest[p] < 0) break;  // beyond every entry a move can touch
+      pre[p + 1] = pre[p] + ranking.f(n - p, crest[p], a[p]);
+    }
+  }
+  std::uint16_t q[kMaxN];
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < take) break;
+    if (i > 0 && a[i] == a[i - 1]) continue;
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      int prev = j - 1 == i ? j - 2 : j - 1;
+      if (prev >= 0 && a[prev] == a[j]) continue;
+      std::copy(a, a + n, q);
+      q[i] = static_cast<std::uint16_t>(q[i] - take);
+      q[j] = static_cast<std::uint16_t>(q[j] + give);
+      // Re-sort (only the two changed entries are out of place), noting the span touched.
+      int lo = std::min(i, j), hi = std::max(i, j);
+      int up = j, x = i;
+      while (x + 1 < n && q[x + 1] > q[x]) {
+        std::swap(q[x], q[x + 1]);
+        if (x + 1 == up) up = x;
+        ++x;
+      }
+      hi = std::max(hi, x);
+      for (int y = up; y > 0 && q[y - 1] < q[y]; --y) {
+        std::swap(q[y - 1], q[y]);
+        lo = std::min(lo, y - 1);
+      }
+      std::uint64_t r = pre[lo] + suf[hi + 1];
+      int rest = crest[lo];
+      for (int p = lo; p <= hi; ++p) {
+        r += ranking.f(n - p, rest, q[p]);
+        rest -= q[p];
+      }
+      if (!f(static_cast<const std::uint16_t*>(q), r)) return false;
+    }
+  }
+  return true;
+}
+
+Weight checked_mul(Weight a, Weight b) {
+  Weight r;
+  if (__builtin_mul_overflow(a, b, &r)) throw CapReached("position counts exceed 128 bits");
+  return r;
+}
+
+}  // namespace
+
+// ---- ranking -----------------------------------------------------------------------------
+
+bool PartitionRanking::fits(int n, int max_total) {
+  if (n < 1 || n > kMaxN || max_total < 0) return false;
+  const std::size_t entries =
+      static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(max_total + 1) * static_cast<std::size_t>(max_total + 2);
+  return entries <= kMaxTableEntries;
+}
+
+PartitionRanking::PartitionRanking(int n, int max_total) : n_(n), max_total_(max_total) {
+  if (!fits(n, max_total)) throw CapReached("partition ranking table too large");
+  const int T = max_total;
+  stride_ = static_cast<std::size_t>(T + 2);
+  table_.assign(static_cast<std::size_t>(n + 1) * (T + 1) * stride_, 0);
+  auto at = [&](int len, int rest, int below) -> std::uint64_t& {
+    return table_[(static_cast<std::size_t>(len) * (T + 1) + rest) * stride_ + below];
+  };
+  for (int b = 1; b <= T + 1; ++b) at(0, 0, b) = 1;
+  for (int len = 1; len <= n; ++len) {
+    for (int rest = 0; rest <= T; ++rest) {
+      for (int b = 1; b <= T + 1; ++b) {
+        const int c = b - 1;  // tuples whose first entry is exactly c
+        std::uint64_t v = at(len, rest, b - 1);
+        if (c <= rest) {
+          if (__builtin_add_overflow(v, at(len - 1, rest - c, c + 1), &v)) {
+            throw CapReached("partition counts exceed 64 bits");
+          }
+        }
+        at(len, rest, b) = v;
+      }
+    }
+  }
+}
+
+void PartitionRanking::unrank(int total, std::uint64_t r, std::uint16_t* a) const {
+  int rest = total, prev = total;
+  for (int i = 0; i < n_; ++i) {
+    const int len = n_ - i;
+    if (rest == 0) {
+      a[i] = 0;
+      continue;
+    }
+    int lo = (rest + len - 1) / len, hi = std::min(prev, rest);
+    // The largest value v in [lo, hi] with f(len, rest, v) <= r.
+    while (lo < hi) {
+      int mid = (lo + hi + 1) / 2;
+      if (f(len, rest, mid) <= r) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    a[i] = static_cast<std::uint16_t>(lo);
+    r -= f(len, rest, lo);
+    rest -= lo;
+    prev = lo;
+  }
+}
+
+// ---- search ------------------------------------------------------------------------------
+
+// A set of ranks of one layer: a bitset (kept across layers, cleared rank by rank) when the
+// layer is small enough, else a hash set.
+class CompleteGraphSearch::Bits {
+ public:
+  void reset(std::uint64_t classes) {
+    dense_ = classes <= kMaxDenseClasses;
+    if (dense_ && words_.size() < (classes + 63) / 64) words_.resize((classes + 63) / 64, 0);
+    hash_.clear();
+  }
+  bool dense() const { return dense_; }
+  std::uint64_t bytes() const { return dense_ ? words_.size() * 8 : hash_.size() * 16; }
+  bool insert(std::uint64_t r) {  // true if r was not in the set
+    if (!dense_) return hash_.insert(r).second;
+    std::uint64_t& w = words_[r >> 6];
+    const std::uint64_t m = std::uint64_t{1} << (r & 63);
+    const bool fresh = (w & m) == 0;
+    w |= m;
+    return fresh;
+  }
+  bool insert_atomic(std::uint64_t r) {  // dense only
+    const std::uint64_t m = std::uint64_t{1} << (r & 63);
+    return (std::atomic_ref<std::uint64_t>(words_[r >> 6]).fetch_or(m, std::memory_order_relaxed) & m) == 0;
+  }
+  bool contains(std::uint64_t r) const {
+    if (!dense_) return hash_.contains(r);
+    return (words_[r >> 6] >> (r & 63)) & 1;
+  }
+  void clear(const std::vector<std::uint64_t>& ranks) {
+    if (!dense_) {
+      hash_.clear();
+      return;
+    }
+    for (std::uint64_t r : ranks) words_[r >> 6] = 0;
+  }
+
+ private:
+  bool dense_ = true;
+  std::vector<std::uint64_t> words_;
+  absl::flat_hash_set<std::uint64_t> hash_;
+};
+
+namespace {
+
+// Ranks and tuples, appended together.
+struct Found {
+  std::vector<std::uint64_t> ranks;
+  std::vector<std::uint16_t> tuples;
+  void add(std::uint64_t r, const std::uint16_t* q, int n) {
+    ranks.push_back(r);
+    tuples.insert(tuples.end(), q, q + n);
+  }
+};
+
+}  // namespace
+
+// Buffers kept across layers, so that large vectors are not allocated (and faulted in) anew.
+struct CompleteGraphSearch::Scratch {
+  Found found, kept;
+  CompleteLayer next;
+  std::vector<char> flag;
+  tbb::enumerable_thread_specific<std::pair<Found, std::uint64_t>> local;
+  void clear(Found& f) {
+    f.ranks.clear();
+    f.tuples.clear();
+  }
+};
+
+std::vector<std::uint64_t> CompleteLayer::sorted_ranks() const {
+  std::vector<std::uint64_t> out = ranks;
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool CompleteGraphSearch::usable(const Pebbling& rules, int max_total) {
+  return rules.complete() && rules.order() <= kMaxN && PartitionRanking::fits(rules.order(), max_total);
+}
+
+CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, solve::SearchLimits limits)
+    : rules_(rules),
+      ranking_(rules.order(), max_total),
+      limits_(limits),
+      out_bits_(std::make_unique<Bits>()),
+      prev_bits_(std::make_unique<Bits>()),
+      scratch_(std::make_unique<Scratch>()) {
+  if (!rules.complete()) throw InputError("CompleteGraphSearch needs a complete graph");
+  restore(0, Side::P, {0});  // total 0: the empty position, P
+}
+
+CompleteGraphSearch::~CompleteGraphSearch() = default;
+
+Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
+  const int n = ranking_.n();
+  static thread_local std::vector<std::vector<Weight>> binom;
+  if (binom.size() < static_cast<std::size_t>(n + 1)) {
+    binom.assign(static_cast<std::size_t>(n + 1), std::vector<Weight>(static_cast<std::size_t>(n + 1), 0));
+    for (int a = 0; a <= n; ++a) {
+      binom[a][0] = 1;
+      for (int b = 1; b <= a; ++b) binom[a][b] = binom[a - 1][b - 1] + (b <= a - 1 ? binom[a - 1][b] : 0);
+    }
+  }
+  Weight w = 0;
+  for (std::size_t x = 0; x < layer.ranks.size(); ++x) {
+    const std::uint16_t* a = &layer.tuples[x * n];
+    Weight s = 1;
+    int remaining = n;
+    for (int i = 0; i < n;) {
+      int j = i;
+      while (j < n && a[j] == a[i]) ++j;
+      if (j - i != remaining) s = checked_mul(s, binom[remaining][j - i]);
+      remaining -= j - i;
+      i = j;
+    }
+    if (__builtin_add_overflow(w, s, &w)) throw CapReached("position counts exceed 128 bits");
+  }
+  return w;
+}
+
+void CompleteGraphSearch::restore(int total, Side stored, const std::vector<std::uint64_t>& ranks) {
+  if (total < 0 || total > ranking_.max_total()) throw InputError("saved layer beyond the search's bound");
+  const int n = ranking_.n();
+  CompleteLayer l;
+  l.total = total;
+  l.stored = stored;
+  l.classes = ranking_.count(total);
+  l.ranks = ranks;
+  l.tuples.resize(ranks.size() * n);
+  for (std::size_t x = 0; x < ranks.size(); ++x) {
+    if (ranks[x] >= l.classes) throw InputError("saved layer holds a rank out of range");
+    ranking_.unrank(total, ranks[x], &l.tuples[x * n]);
+  }
+  l.all = rules_.layer_size(total);
+  Weight w = weight(l);
+  l.p_weight = stored == Side::P ? w : l.all - w;
+  layer_ = std::move(l);
+}
+
+const CompleteLayer& CompleteGraphSearch::advance() {
+  const int t = layer_.total + 1;
+  if (t > ranking_.max_total()) throw CapReached("the search went past its ranking bound");
+  const int n = ranking_.n(), k = rules_.k();
+  Scratch& sc = *scratch_;
+  CompleteLayer& next = sc.next;
+  next.total = t;
+  next.classes = ranking_.count(t);
+  next.all = rules_.layer_size(t);
+  next.ranks.clear();
+  next.tuples.clear();
+  Bits& out = *out_bits_;
+  out.reset(next.classes);
+  const std::size_t from = layer_.ranks.size();
+  const std::uint16_t* from_tuples = layer_.tuples.data();
+
+  // The distinct predecessors of every stored class of the previous layer.
+  Found& found = sc.found;
+  sc.clear(found);
+  std::uint64_t generated = 0;
+  auto generate = [&](std::size_t lo, std::size_t hi, Found& into, auto&& insert) {
+    std::uint64_t count = 0;
+    for (std::size_t x = lo; x < hi; ++x) {
+      for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, [&](const std::uint16_t* q, std::uint64_t r) {
+        ++count;
+        if (insert(r)) into.add(r, q, n);
+        return true;
+      });
+    }
+    return count;
+  };
+  if (from < kParallelGrain) {
+    generated = generate(0, from, found, [&](std::uint64_t r) { return out.insert(r); });
+  } else {
+    auto& local = sc.local;
+    for (auto& [mine, count] : local) {
+      sc.clear(mine);
+      count = 0;
+    }
+    const bool dense = out.dense();
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from, kParallelGrain / 4),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        auto& [mine, count] = local.local();
+                        if (dense) {
+                          count += generate(r.begin(), r.end(), mine, [&](std::uint64_t x) { return out.insert_atomic(x); });
+                        } else {
+                          absl::flat_hash_set<std::uint64_t> seen;
+                          count += generate(r.begin(), r.end(), mine, [&](std::uint64_t x) { return seen.insert(x).second; });
+                        }
+                      });
+    for (auto& [mine, count] : local) {
+      generated += count;
+      if (dense) {
+        found.ranks.insert(found.ranks.end(), mine.ranks.begin(), mine.ranks.end());
+        found.tuples.insert(found.tuples.end(), mine.tuples.begin(), mine.tuples.end());
+      } else {
+        for (std::size_t x = 0; x < mine.ranks.size(); ++x)
+          if (out.insert(mine.ranks[x])) found.add(mine.ranks[x], &mine.tuples[x * n], n);
+      }
+    }
+  }
+  generated_ += generated;
+  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n);
+  limits_.check(from + found.ranks.size(), out.bytes() + bytes_per * (from + found.ranks.size()));
+
+  if (layer_.stored == Side::P) {
+    // N(t): the predecessors of P(t-1).
+    out.clear(found.ranks);
+    next.stored = Side::N;
+    std::swap(next.ranks, found.ranks);
+    std::swap(next.tuples, found.tuples);
+  } else {
+    // P(t): terminals, and the predecessors of N(t-1) whose every option lies in N(t-1).
+    if (t <= static_cast<long>(n) * k) {
+      std::uint16_t a[kMaxN] = {};
+      auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
+        if (i == n) {
+          if (rest == 0) {
+            const std::uint64_t r = ranking_.rank(a, t);
+            if (out.insert(r)) found.add(r, a, n);
+          }
+          return;
+        }
+        int lo = (rest + (n - i) - 1) / (n - i);
+        for (int v = std::min(bound, rest); v >= lo; --v) {
+          a[i] = static_cast<std::uint16_t>(v);
+          self(self, i + 1, v, rest - v);
+        }
+        a[i] = 0;
+      };
+      fill(fill, 0, k, t);
+    }
+    out.clear(found.ranks);
+    Bits& prev = *prev_bits_;
+    prev.reset(layer_.classes);
+    for (std::uint64_t r : layer_.ranks) prev.insert(r);
+    const int prev_total = layer_.total;
+    auto keep = [&](std::size_t c) {
+      (void)prev_total;
+      return for_each_shift(&found.tuples[c * n], n, k + 1, k, t, ranking_,
+                            [&](const std::uint16_t*, std::uint64_t r) { return prev.contains(r); });
+    };
+    const std::size_t candidates = found.ranks.size();
+    std::vector<char>& flag = sc.flag;
+    flag.assign(candidates, 0);
+    if (candidates < kParallelGrain) {
+      for (std::size_t c = 0; c < candidates; ++c) flag[c] = keep(c) ? 1 : 0;
+    } else {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, candidates, kParallelGrain / 4),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          for (std::size_t c = r.begin(); c != r.end(); ++c) flag[c] = keep(c) ? 1 : 0;
+                        });
+    }
+    prev.clear(layer_.ranks);
+    for (std::size_t c = 0; c < candidates; ++c) {
+      if (flag[c]) {
+        next.ranks.push_back(found.ranks[c]);
+        next.tuples.insert(next.tuples.end(), &found.tuples[c * n], &found.tuples[c * n] + n);
+      }
+    }
+    next.stored = Side::P;
+  }
+  finish(next);
+  std::swap(layer_, next);  // the old layer's buffers serve the next step
+  return layer_;
+}
+
+void CompleteGraphSearch::finish(CompleteLayer& next) {
+  const int n = ranking_.n();
+  // Switch to the smaller side when the complement can be listed (a bitset's worth).
+  if (next.ranks.size() > next.classes - next.ranks.size() && next.classes <= kMaxDenseClasses) {
+    Bits& mark = *out_bits_;
+    mark.reset(next.classes);
+    for (std::uint64_t r : next.ranks) mark.insert(r);
+    Found other;
+    // Every class of the total in rank order (lexicographic), with its rank.
+    std::uint16_t a[kMaxN] = {};
+    std::uint64_t r = 0;
+    auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
+      if (i == n) {
+        if (rest == 0) {
+          if (!mark.contains(r)) other.add(r, a, n);
+          ++r;
+        }
+        return;
+      }
+      const int lo = (rest + (n - i) - 1) / (n - i);
+      for (int v = lo; v <= std::min(bound, rest); ++v) {
+        a[i] = static_cast<std::uint16_t>(v);
+        self(self, i + 1, v, rest - v);
+      }
+      a[i] = 0;
+    };
+    fill(fill, 0, next.total, next.total);
+    mark.clear(next.ranks);
+    next.ranks = std::move(other.ranks);
+    next.tuples = std::move(other.tuples);
+    next.stored = next.stored == Side::P ? Side::N : Side::P;
+  }
+  Weight w = weight(next);
+  next.p_weight = next.stored == Side::P ? w : next.all - w;
+  // Store an empty side when there is one: the next step then costs nothing.
+  if ((next.p_weight == 0 && next.stored == Side::N) || (next.p_weight == next.all && next.stored == Side::P)) {
+    next.stored = next.stored == Side::P ? Side::N : Side::P;
+    next.ranks.clear();
+    next.tuples.clear();
+  }
+}
+
+}  // namespace cgtlab::games

@@ -1,0 +1,97 @@
+// The layered search of solve/layered.h specialised to K_n, where a class of positions is a
+// partition: a descending tuple of n counts. Classes of one total are ranked (their index in
+// lexicographic order, from a table of partition counts), so a side of a layer is a set of
+// 64-bit integers: a bitset over the layer when it is small enough, else a hash set; no
+// tuple is hashed or sorted, and the complement of a side is a bit flip.
+//
+// Same alternation as solve/layered.h: from a stored P(t-1) the N(t) side is the set of
+// predecessors; from a stored N(t-1) the P(t) side is the terminals plus the predecessors
+// whose every option lies in N(t-1). At each step the search may also switch to the other
+// side of the layer when that is smaller (with a bitset the complement costs one pass).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "games/pebbling/rules.h"
+#include "solve/layered.h"
+#include "solve/limits.h"
+
+namespace cgtlab::games {
+
+// Ranks descending n-tuples of a given total: rank = number of such tuples that are
+// lexicographically smaller. Throws CapReached if a count exceeds 64 bits or the table
+// would exceed its memory cap.
+class PartitionRanking {
+ public:
+  PartitionRanking(int n, int max_total);
+  static bool fits(int n, int max_total);  // the table fits its memory cap
+  int n() const { return n_; }
+  int max_total() const { return max_total_; }
+  std::uint64_t count(int total) const { return f(n_, total, total + 1); }  // classes of that total
+  std::uint64_t rank(const std::uint16_t* a, int total) const {
+    std::uint64_t r = 0;
+    int rest = total;
+    for (int i = 0; i < n_ && rest > 0; ++i) {
+      r += f(n_ - i, rest, a[i]);
+      rest -= a[i];
+    }
+    return r;
+  }
+  void unrank(int total, std::uint64_t rank, std::uint16_t* a) const;
+
+ // Descending tuples of length len, sum rest, every entry < below (rank's terms).
+  std::uint64_t f(int len, int rest, int below) const {
+    return table_[(static_cast<std::size_t>(len) * (max_total_ + 1) + rest) * stride_ + below];
+  }
+
+ private:
+  int n_, max_total_;
+  std::size_t stride_;
+  std::vector<std::uint64_t> table_;
+};
+
+// One layer of the search: which side is stored, its ranks and their tuples.
+struct CompleteLayer {
+  int total = 0;
+  solve::Side stored = solve::Side::P;
+  std::vector<std::uint64_t> ranks;   // distinct, in no particular order
+  std::vector<std::uint16_t> tuples;  // n counts per rank, in the order of ranks
+  std::uint64_t classes = 0;          // classes of this total
+  solve::Weight all = 0;              // labelled positions of this total
+  solve::Weight p_weight = 0;         // labelled P-positions
+  bool all_n() const { return p_weight == 0; }
+  bool all_p() const { return p_weight == all; }
+  std::uint64_t p_classes() const { return stored == solve::Side::P ? ranks.size() : classes - ranks.size(); }
+  std::vector<std::uint64_t> sorted_ranks() const;
+};
+
+class CompleteGraphSearch {
+ public:
+  // Searches K_n (rules.complete()) up to max_total. Whether ranking fits: usable().
+  CompleteGraphSearch(const Pebbling& rules, int max_total, solve::SearchLimits limits = {});
+  ~CompleteGraphSearch();
+  static bool usable(const Pebbling& rules, int max_total);
+  const CompleteLayer& layer() const { return layer_; }
+  const CompleteLayer& advance();
+  std::uint64_t generated() const { return generated_; }
+  // Resumes from a saved layer (its side and ranks); weights are recomputed.
+  void restore(int total, solve::Side stored, const std::vector<std::uint64_t>& ranks);
+
+ private:
+  class Bits;
+  struct Scratch;
+  void finish(CompleteLayer& next);
+  solve::Weight weight(const CompleteLayer& layer) const;
+
+  const Pebbling& rules_;
+  PartitionRanking ranking_;
+  solve::SearchLimits limits_;
+  CompleteLayer layer_;
+  std::uint64_t generated_ = 0;
+  std::unique_ptr<Bits> out_bits_, prev_bits_;  // reused across layers, cleared by rank
+  std::unique_ptr<Scratch> scratch_;            // buffers reused across layers
+};
+
+}  // namespace cgtlab::games
