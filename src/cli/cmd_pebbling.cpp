@@ -11,6 +11,7 @@
 #include "games/pebbling/grundy.h"
 #include "games/pebbling/pattern.h"
 #include "games/pebbling/threshold.h"
+#include "store/pebbling.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "graph/graph.h"
@@ -43,6 +44,7 @@ struct Options {
   std::string format = "text";
   bool json = false;
   std::uint64_t max_positions = 0;
+  std::string store;  // result store file (--store)
 };
 
 nlohmann::json weight_json(Weight w) {
@@ -129,7 +131,10 @@ void run_mvalue(const Options& o) {
     progress(fmt::format("total {} / {}: {} classes stored, {:.0f} classes/s, {:.1f} s", t, o.max_total, stored,
                          s > 0 ? static_cast<double>(handled) / s : 0.0, s));
   };
-  auto r = games::pebbling_threshold(rules, opt);
+  std::unique_ptr<store::Store> st;
+  if (!o.store.empty()) st = std::make_unique<store::Store>(o.store);
+  auto stored = store::pebbling_threshold_stored(o.graph, o.k, opt, st.get());
+  const auto& r = stored.result;
   progress_done();
   auto nonempty = r.nonempty_p_totals();
   std::optional<games::ResiduePattern> pattern;
@@ -149,6 +154,8 @@ void run_mvalue(const Options& o) {
                           {"bound", r.bound},
                           {"nonempty_p_totals", nonempty},
                           {"consequence_holds", r.consequence_holds},
+                          {"from_store", stored.from_store},
+                          {"seconds", stored.seconds},
                           {"layers", layers}};
     if (pattern) out["residue_pattern"] = {{"modulus", pattern->modulus}, {"from_total", pattern->from_total},
                                            {"to_total", pattern->to_total}, {"description", pattern->description}};
@@ -186,7 +193,26 @@ void run_table(const Options& o) {
     std::lock_guard lock(m);
     progress(fmt::format("table: {} of {} cells done", done, cells));
   };
-  auto table = games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
+  // With a store: cell after cell through it (stored cells are not recomputed).
+  games::ThresholdTable table;
+  if (!o.store.empty()) {
+    store::Store st(o.store);
+    store::SweepOptions so;
+    so.n_lo = n_lo, so.n_hi = n_hi, so.k_lo = k_lo, so.k_hi = k_hi;
+    so.threshold = opt;
+    so.threshold.on_layer = nullptr;
+    so.store = &st;
+    so.on_cell = [&](const store::SweepCell&, int done, int cells) { opt.on_layer(done, static_cast<std::size_t>(cells)); };
+    auto cells = store::sweep_pebbling(so);
+    table.n_lo = n_lo, table.n_hi = n_hi, table.k_lo = k_lo, table.k_hi = k_hi, table.bound = o.max_total;
+    table.cells.assign(static_cast<std::size_t>(n_hi - n_lo + 1), std::vector<games::PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo + 1)));
+    for (const auto& c : cells) {
+      if (c.status == "capped") throw CapReached(fmt::format("K{} k={}: {}", c.n, c.k, c.stopped));
+      table.cells[c.n - n_lo][c.k - k_lo].m = c.m;
+    }
+  } else {
+    table = games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
+  }
   progress_done();
   if (o.json || o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
@@ -284,6 +310,8 @@ void add_pebbling_command(CLI::App& app) {
   auto* mv = peb->add_subcommand("mvalue", std::string("m^(k+1:k)(G), or none up to the bound with the evidence. ") + kRules);
   graph_opts(mv);
   mv->add_option("--max-total", opts->max_total, "search totals up to this bound")->capture_default_str();
+  mv->add_option("--store", opts->store,
+                 "result store (SQLite file): answer from it when stored, else compute (resuming a checkpoint) and record");
   mv->callback([opts] { run_mvalue(*opts); });
 
   auto* table = peb->add_subcommand("table", std::string("The table of m^(k+1:k)(K_n) (Table 1 of seed 000). ") + kRules);
@@ -292,6 +320,7 @@ void add_pebbling_command(CLI::App& app) {
   table->add_option("--max-total", opts->max_total, "search each cell to this total; empty cell: none up to it")
       ->capture_default_str();
   table->add_option("--format", opts->format, "text, csv or json")->capture_default_str();
+  table->add_option("--store", opts->store, "result store (SQLite file): stored cells are not recomputed");
   table->add_flag("--json", opts->json, "one JSON object on stdout (same as --format json)");
   add_max_positions_option(table, opts->max_positions);
   table->callback([opts] { run_table(*opts); });

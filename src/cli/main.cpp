@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   cli::add_blocking_command(app);
   cli::add_coins_command(app);
   cli::add_kayles_commands(app);
+  cli::add_store_command(app);
+  cli::add_sweep_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,90 @@
+// cgtlab sweep: every cell of a range, each looked up in or added to a result store. The
+// work is store::sweep_pebbling (src/store/pebbling.h); this file parses and prints.
+#include <fmt/core.h>
+
+#include <charconv>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "store/pebbling.h"
+#include "util/error.h"
+
+namespace cgtlab::cli {
+
+namespace {
+
+struct SweepArgs {
+  std::string n_range, k_range, store_file;
+  int max_total = 120;
+  double cell_seconds = 0;
+  bool json = false;
+  std::uint64_t max_positions = 0;
+};
+
+std::pair<int, int> range_of(const std::string& text, const char* flag) {
+  auto number = [&](std::string_view s) {
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
+      throw InputError(std::string(flag) + ": expected A..B or a single integer, got '" + text + "'");
+    }
+    return v;
+  };
+  auto dots = text.find("..");
+  if (dots == std::string::npos) return {number(text), number(text)};
+  auto r = std::pair{number(std::string_view(text).substr(0, dots)), number(std::string_view(text).substr(dots + 2))};
+  if (r.second < r.first) throw InputError(std::string(flag) + ": the range " + text + " runs backwards");
+  return r;
+}
+
+void run_sweep_pebbling(const SweepArgs& a) {
+  store::SweepOptions o;
+  std::tie(o.n_lo, o.n_hi) = range_of(a.n_range, "--n");
+  std::tie(o.k_lo, o.k_hi) = range_of(a.k_range, "--k");
+  if (a.max_total < 0 || a.max_total > 60000) throw InputError("--max-total must be between 0 and 60000");
+  if (a.cell_seconds < 0) throw InputError("--cell-seconds must be >= 0");
+  o.threshold.max_total = a.max_total;
+  o.threshold.max_seconds = a.cell_seconds;
+  o.threshold.limits = search_limits(a.max_positions);
+  std::unique_ptr<store::Store> st;
+  if (!a.store_file.empty()) st = std::make_unique<store::Store>(a.store_file);
+  o.store = st.get();
+  o.on_cell = [](const store::SweepCell& c, int done, int cells) {
+    progress(fmt::format("sweep: {} of {} cells; K{} k={}: {}{}", done, cells, c.n, c.k,
+                         c.m ? std::to_string(*c.m) : c.status, c.from_store ? " (stored)" : ""));
+  };
+  auto cells = store::sweep_pebbling(o);
+  progress_done();
+  if (a.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& c : cells) list.push_back(store::to_json(c));
+    print_json({{"command", "sweep pebbling"}, {"graph", "K_n"}, {"bound", a.max_total}, {"cells", list}});
+    return;
+  }
+  for (const auto& c : cells) {
+    std::string what = c.status == "found" ? "m = " + std::to_string(*c.m)
+                       : c.status == "none_within_bound" ? "none up to " + std::to_string(a.max_total)
+                                                         : "stopped: " + c.stopped;
+    fmt::print("K{} k={}: {}  ({:.2f} s{})\n", c.n, c.k, what, c.seconds, c.from_store ? ", from the store" : "");
+  }
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app) {
+  auto* sw = app.add_subcommand("sweep", "Compute every cell of a range, skipping cells already in a --store.");
+  sw->require_subcommand(1);
+  auto a = std::make_shared<SweepArgs>();
+  auto* peb = sw->add_subcommand("pebbling", "m^(k+1:k)(K_n) for every n and k of the ranges (seed 000).");
+  peb->add_option("--n", a->n_range, "range of n, A..B")->required();
+  peb->add_option("--k", a->k_range, "range of k, C..D")->required();
+  peb->add_option("--max-total", a->max_total, "search each cell to this total")->capture_default_str();
+  peb->add_option("--store", a->store_file, "result store (SQLite file): stored cells are not recomputed");
+  peb->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
+  peb->add_flag("--json", a->json, "one JSON object on stdout");
+  add_max_positions_option(peb, a->max_positions);
+  peb->callback([a] { run_sweep_pebbling(*a); });
+}
+
+}  // namespace cgtlab::cli

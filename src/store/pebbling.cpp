@@ -1,0 +1,211 @@
+#include "store/pebbling.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "games/pebbling/complete.h"
+#include "graph/graph.h"
+#include "util/error.h"
+
+namespace cgtlab::store {
+
+namespace {
+
+using games::PebblingLayerStats;
+using games::PebblingThreshold;
+using games::Weight;
+using nlohmann::json;
+
+std::string weight_text(Weight w) { return solve::to_string(w); }
+
+Weight weight_of(const json& j) {
+  std::string s = j.is_string() ? j.get<std::string>() : std::to_string(j.get<std::uint64_t>());
+  if (s.empty() || s.size() > 39) throw InputError("store: bad count '" + s + "'");
+  Weight w = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') throw InputError("store: bad count '" + s + "'");
+    Weight next;
+    if (__builtin_mul_overflow(w, Weight{10}, &next) || __builtin_add_overflow(next, Weight(c - '0'), &next)) {
+      throw InputError("store: count out of range '" + s + "'");
+    }
+    w = next;
+  }
+  return w;
+}
+
+}  // namespace
+
+Key pebbling_threshold_key(const std::string& graph, int k, const games::ThresholdOptions& options) {
+  json params = {{"graph", graph}, {"k", k}, {"max_total", options.max_total}, {"confirm_layers", options.confirm_layers}};
+  return {kPebblingThresholdCommand, params.dump(), kPebblingThresholdVersion};
+}
+
+json to_json(const PebblingThreshold& r) {
+  json layers = json::array();
+  for (const auto& l : r.layers) {
+    json j = {{"total", l.total},
+              {"positions", weight_text(l.positions)},
+              {"p_labelled", weight_text(l.p_labelled)},
+              {"stored", l.stored},
+              {"stored_side", l.stored_p ? "P" : "N"}};
+    if (l.p_classes) j["p_classes"] = weight_text(*l.p_classes);
+    layers.push_back(j);
+  }
+  return {{"k", r.k},
+          {"m", r.m ? json(*r.m) : json(nullptr)},
+          {"bound", r.bound},
+          {"searched_to", r.searched_to},
+          {"consequence_holds", r.consequence_holds},
+          {"consequence_failure", r.consequence_failure ? json(*r.consequence_failure) : json(nullptr)},
+          {"layers", layers}};
+}
+
+PebblingThreshold threshold_from_json(const json& j) {
+  try {
+    PebblingThreshold r;
+    r.k = j.at("k").get<int>();
+    if (!j.at("m").is_null()) r.m = j.at("m").get<int>();
+    r.bound = j.at("bound").get<int>();
+    r.searched_to = j.at("searched_to").get<int>();
+    r.consequence_holds = j.at("consequence_holds").get<bool>();
+    if (!j.at("consequence_failure").is_null()) r.consequence_failure = j.at("consequence_failure").get<int>();
+    for (const auto& l : j.at("layers")) {
+      PebblingLayerStats s;
+      s.total = l.at("total").get<int>();
+      s.positions = weight_of(l.at("positions"));
+      s.p_labelled = weight_of(l.at("p_labelled"));
+      s.stored = l.at("stored").get<std::size_t>();
+      s.stored_p = l.at("stored_side").get<std::string>() == "P";
+      if (l.contains("p_classes")) s.p_classes = weight_of(l.at("p_classes"));
+      r.layers.push_back(s);
+    }
+    return r;
+  } catch (const json::exception& e) {
+    throw InputError(std::string("store: malformed pebbling result (") + e.what() + ")");
+  }
+}
+
+StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games::ThresholdOptions options,
+                                          Store* store) {
+  StoredThreshold out;
+  const Key key = pebbling_threshold_key(graph, k, options);
+  if (store) {
+    if (auto rec = store->find(key); rec && rec->status != "capped") {
+      json answer;
+      try {
+        answer = json::parse(rec->answer);
+      } catch (const json::exception&) {
+        throw InputError(store->path() + ": malformed answer in record " + std::to_string(rec->id));
+      }
+      out.result = threshold_from_json(answer);
+      out.status = rec->status;
+      out.from_store = true;
+      out.seconds = rec->seconds;
+      return out;
+    }
+  }
+  games::Pebbling rules(graph::parse_graph(graph), k);
+  double resumed_seconds = 0;
+  if (store) {
+    if (auto cp = store->load_checkpoint(key)) {
+      auto resume = std::make_shared<games::ThresholdResume>();
+      try {
+        json state = json::parse(cp->state);
+        resume->partial = threshold_from_json(state.at("partial"));
+        resume->total = state.at("total").get<int>();
+        resume->stored_p = state.at("stored_side").get<std::string>() == "P";
+        resumed_seconds = state.at("seconds").get<double>();
+      } catch (const json::exception& e) {
+        throw InputError(store->path() + ": malformed checkpoint (" + e.what() + ")");
+      }
+      resume->ranks = decode_sorted(cp->bulk);
+      options.resume = resume;
+      out.resumed = true;
+    }
+  }
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return resumed_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  if (store) {
+    options.on_checkpoint = [&](const PebblingThreshold& partial, const games::CompleteLayer& layer) {
+      Checkpoint c;
+      c.key = key;
+      c.state = json{{"partial", to_json(partial)},
+                     {"total", layer.total},
+                     {"stored_side", layer.stored == solve::Side::P ? "P" : "N"},
+                     {"seconds", elapsed()}}
+                    .dump();
+      c.bulk = encode_sorted(layer.sorted_ranks());
+      store->save_checkpoint(c);
+    };
+  }
+  try {
+    out.result = games::pebbling_threshold(rules, options);
+  } catch (const CapReached& e) {
+    if (store) {
+      Record rec;
+      rec.key = key;
+      rec.status = "capped";
+      rec.answer = json{{"stopped", e.what()}}.dump();
+      rec.seconds = elapsed();
+      rec.peak_memory = peak_memory_bytes();
+      store->put(rec);
+    }
+    throw;
+  }
+  out.seconds = elapsed();
+  out.status = out.result.m ? "found" : "none_within_bound";
+  if (store) {
+    Record rec;
+    rec.key = key;
+    rec.status = out.status;
+    rec.answer = to_json(out.result).dump();
+    rec.seconds = out.seconds;
+    rec.peak_memory = peak_memory_bytes();
+    store->put(rec);
+    store->drop_checkpoint(key);
+  }
+  return out;
+}
+
+std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
+  if (o.n_lo < 2 || o.n_hi < o.n_lo) throw InputError("--n must be a range A..B with 2 <= A <= B");
+  if (o.k_lo < 1 || o.k_hi < o.k_lo) throw InputError("--k must be a range C..D with 1 <= C <= D");
+  if (o.n_hi > 64) throw InputError("--n: at most 64 vertices");
+  const int cells = (o.n_hi - o.n_lo + 1) * (o.k_hi - o.k_lo + 1);
+  std::vector<SweepCell> out;
+  for (int n = o.n_lo; n <= o.n_hi; ++n) {
+    for (int k = o.k_lo; k <= o.k_hi; ++k) {
+      SweepCell c;
+      c.n = n;
+      c.k = k;
+      const auto started = std::chrono::steady_clock::now();
+      try {
+        auto r = pebbling_threshold_stored("K" + std::to_string(n), k, o.threshold, o.store);
+        c.m = r.result.m;
+        c.status = r.status;
+        c.from_store = r.from_store;
+        c.seconds = r.seconds;
+      } catch (const CapReached& e) {
+        c.status = "capped";
+        c.stopped = e.what();
+        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      }
+      out.push_back(c);
+      if (o.on_cell) o.on_cell(out.back(), static_cast<int>(out.size()), cells);
+    }
+  }
+  return out;
+}
+
+json to_json(const SweepCell& c) {
+  json j = {{"n", c.n},
+            {"k", c.k},
+            {"m", c.m ? json(*c.m) : json(nullptr)},
+            {"status", c.status},
+            {"from_store", c.from_store},
+            {"seconds", std::round(c.seconds * 1000) / 1000}};
+  if (!c.stopped.empty()) j["stopped"] = c.stopped;
+  return j;
+}
+
+}  // namespace cgtlab::store
