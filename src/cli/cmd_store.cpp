@@ -52,7 +52,7 @@ std::string csv_field(const std::string& s) {
 }
 
 void run_list(const StoreOptions& o) {
-  store::Store s(o.file);
+  store::Store s(o.file, false);
   auto records = s.list();
   if (o.json) {
     nlohmann::json list = nlohmann::json::array();
@@ -68,7 +68,7 @@ void run_list(const StoreOptions& o) {
 }
 
 void run_show(const StoreOptions& o) {
-  store::Store s(o.file);
+  store::Store s(o.file, false);
   auto r = s.get(o.id);
   if (!r) throw InputError("no record " + std::to_string(o.id) + " in " + o.file);
   if (o.json) {
@@ -83,7 +83,7 @@ void run_show(const StoreOptions& o) {
 
 void run_export(const StoreOptions& o) {
   if (o.csv == o.json) throw InputError("store export: give exactly one of --csv and --json");
-  store::Store s(o.file);
+  store::Store s(o.file, false);
   auto records = s.list();
   if (o.json) {
     nlohmann::json list = nlohmann::json::array();

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <ctime>
 
@@ -145,9 +146,10 @@ constexpr const char* kRecordColumns =
 
 }  // namespace
 
-Store::Store(const std::string& path) : path_(path), db_(std::make_unique<Db>()) {
+Store::Store(const std::string& path, bool create) : path_(path), db_(std::make_unique<Db>()) {
   db_->path = path;
   if (path.empty()) throw InputError("--store: empty file name");
+  if (!create && access(path.c_str(), F_OK) != 0) throw InputError(path + ": no such store file");
   if (sqlite3_open_v2(path.c_str(), &db_->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
     db_->fail("opening");
   }

@@ -50,7 +50,8 @@ class Store {
  public:
   // Opens (creating if absent) a store file. Throws InputError for a file that is not a
   // cgtlab store, a corrupt file or a newer schema.
-  explicit Store(const std::string& path);
+  // create = false: a missing file is an error (for commands that only read a store).
+  explicit Store(const std::string& path, bool create = true);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
