@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "games/pebbling/complete.h"
 #include "graph/graph.h"
 #include "util/error.h"
@@ -16,7 +18,7 @@ using games::PebblingThreshold;
 using games::Weight;
 using nlohmann::json;
 
-std::string weight_text(Weight w) { return solve::to_string(w); }
+std::string weight_text(Weight w) { return fmt::format("{}", w); }
 
 Weight weight_of(const json& j) {
   std::string s = j.is_string() ? j.get<std::string>() : std::to_string(j.get<std::uint64_t>());
