@@ -2,6 +2,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cgt/store.h"
 
@@ -13,5 +14,7 @@ std::optional<std::string> uptimal_name(Id g);
 // ^<n> (up-nth) and ^[n] = ^ + ^<2> + ... + ^<n> (uptimal.cpp).
 Id up_nth(long n);
 Id up_to_nth(long n);
+// Sorts ids in the order the printer lists options (notation_print.cpp).
+void sort_in_print_order(std::vector<Id>& ids);
 
 }  // namespace cgtlab::cgt::detail

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <optional>
 
+#include "cgt/analysis.h"
 #include "cgt/game.h"
+#include "cgt/thermograph.h"
 #include "cgt/notation_internal.h"
 #include "util/error.h"
 
@@ -149,7 +151,75 @@ class Parser {
     } else {
       g = literal();
     }
+    g = methods(g);
     --depth_;
+    return g;
+  }
+
+  // Postfix methods in CGSuite's syntax: G.Cool(t), G.Heat(t), G.Overheat(s, t),
+  // G.Freeze, G.Mean, G.Temperature, G.AtomicWeight, G.ReducedCanonicalForm,
+  // G.Companion, G.LeftStop, G.RightStop (analysis.h, thermograph.h).
+  Game methods(Game g) {
+    while (peek() == '.' && std::isalpha(static_cast<unsigned char>(peek(1)))) {
+      ++pos_;
+      std::size_t start = pos_;
+      while (std::isalpha(static_cast<unsigned char>(peek()))) ++pos_;
+      std::string name(text_.substr(start, pos_ - start));
+      auto args = [&](std::size_t n) {
+        std::vector<Game> a;
+        expect('(');
+        for (std::size_t i = 0; i < n; ++i) {
+          if (i > 0) expect(',');
+          skip_space();
+          a.push_back(expr());
+        }
+        expect(')');
+        return a;
+      };
+      if (name == "Cool") {
+        std::size_t at = pos_;
+        Game t = args(1)[0];
+        auto x = t.as_number();
+        if (!x) {
+          pos_ = at;
+          fail("Cool needs a number temperature, got " + t.str());
+        }
+        if (!(Dyadic(-1) < *x)) {
+          pos_ = at;
+          fail("Cool needs a temperature greater than -1, got " + x->str());
+        }
+        g = cool(g, *x);
+      } else if (name == "Heat") {
+        g = heat(g, args(1)[0]);
+      } else if (name == "Overheat") {
+        auto a = args(2);
+        g = overheat(g, a[0], a[1]);
+      } else if (name == "Freeze") {
+        g = freeze(g);
+      } else if (name == "Mean") {
+        g = Game::number(mean(g));
+      } else if (name == "Temperature") {
+        g = Game::number(temperature(g));
+      } else if (name == "AtomicWeight") {
+        auto w = atomic_weight(g);
+        if (!w) {
+          pos_ = start;
+          fail(g.str() + " is not atomic (it has no atomic weight)");
+        }
+        g = *w;
+      } else if (name == "ReducedCanonicalForm") {
+        g = reduced_canonical_form(g);
+      } else if (name == "Companion") {
+        g = companion(g);
+      } else if (name == "LeftStop") {
+        g = Game::number(g.left_stop());
+      } else if (name == "RightStop") {
+        g = Game::number(g.right_stop());
+      } else {
+        pos_ = start;
+        fail("unknown method '" + name + "'");
+      }
+    }
     return g;
   }
 

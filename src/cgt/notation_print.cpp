@@ -137,6 +137,13 @@ class Printer {
 
   std::optional<std::string> uptimal_name(Id g) { return detail::uptimal_name(g); }
 
+ public:
+  void sort(std::vector<Id>& v) {
+    std::sort(v.begin(), v.end(), [this](Id a, Id b) { return less(a, b); });
+  }
+
+ private:
+
   // CGSuite's deterministic order: numbers (ascending), nimbers, other nus values, then
   // general forms by their sorted option lists.
   int kind(Id g) const {
@@ -188,6 +195,8 @@ class Printer {
 };
 
 }  // namespace
+
+void detail::sort_in_print_order(std::vector<Id>& ids) { Printer().sort(ids); }
 
 std::string Game::str() const {
   std::string out;

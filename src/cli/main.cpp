@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   cli::add_kayles_commands(app);
   cli::add_store_command(app);
   cli::add_sweep_command(app);
+  cli::add_analyze_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
