@@ -113,7 +113,9 @@ std::vector<Id> incentive_ids(Id g, bool left, bool right) {
     for (Id gr : rights(g)) out.push_back(sub(g, gr));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
-  // Keep the maximal ones.
+  // Keep the maximal ones. Distinct nimbers are pairwise confused: all stay (this keeps
+  // the incentives of *65536 linear).
+  if (std::all_of(out.begin(), out.end(), [](Id x) { return S().is_nimber(x); })) return out;
   std::vector<Id> kept;
   for (std::size_t i = 0; i < out.size(); ++i) {
     bool dominated = false;
@@ -295,7 +297,7 @@ std::pair<bool, bool> misere(Id g) {
   if (auto it = memo.find(g); it != memo.end()) return it->second;
   DepthGuard depth;
   std::pair<bool, bool> r;
-  if (S().is_nus(g) && S().nus_of(g).ups == 0) {
+  if (S().is_nus(g) && S().nus_of(g).ups == 0 && S().nus_of(g).star >= 1) {
     // x*m: both players' options are x*k, k < m.
     Dyadic x = S().nus_of(g).number;
     Grundy m = S().nus_of(g).star;

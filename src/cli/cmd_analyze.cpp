@@ -3,12 +3,9 @@
 // canonical form, companion, incentives, followers, misère outcome, uptimal expansion and
 // the predicates; --json prints one object, --thermograph-svg draws the thermograph.
 #include <fmt/core.h>
-#include <pthread.h>
 
 #include <chrono>
-#include <exception>
 #include <fstream>
-#include <functional>
 #include <iostream>
 
 #include "cgt/analysis.h"
@@ -17,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "util/error.h"
+#include "util/large_stack.h"
 
 namespace cgtlab::cli {
 
@@ -31,35 +29,6 @@ struct AnalyzeArgs {
   std::size_t limit = kDefaultFollowerLimit;
   std::uint64_t max_work = kDefaultMaxWork;
 };
-
-// Deep canonical forms recurse once per level of birthday: run on a 1 GiB stack.
-void on_large_stack(const std::function<void()>& work) {
-  struct Job {
-    const std::function<void()>* work;
-    std::exception_ptr error;
-  } job{&work, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, std::size_t(1) << 30);
-  pthread_t thread;
-  auto body = [](void* p) -> void* {
-    auto* j = static_cast<Job*>(p);
-    try {
-      (*j->work)();
-    } catch (...) {
-      j->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  if (pthread_create(&thread, &attr, body, &job) != 0) {
-    pthread_attr_destroy(&attr);
-    work();
-    return;
-  }
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
-  if (job.error) std::rethrow_exception(job.error);
-}
 
 nlohmann::json strings(const std::vector<cgt::Game>& games) {
   nlohmann::json a = nlohmann::json::array();
@@ -80,7 +49,7 @@ std::string list_text(const std::vector<cgt::Game>& games) {
 }
 
 void run_analyze(const AnalyzeArgs& a) {
-  on_large_stack([&] {
+  run_with_large_stack([&] {
     auto start = std::chrono::steady_clock::now();
     cgt::GameWorkLimit cap(a.max_work);
     cgt::Game g = cgt::Game::parse(a.expr);

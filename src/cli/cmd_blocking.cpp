@@ -7,13 +7,17 @@
 #include <memory>
 #include <string>
 
+#include "cgt/thermograph.h"
+#include "games/blocking/heat.h"
 #include "games/blocking/search.h"
 #include "games/blocking/tree.h"
 #include "games/blocking/values.h"
+#include "cli/analysis_report.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "graph/graph.h"
 #include "util/error.h"
+#include "util/large_stack.h"
 
 namespace cgtlab::cli {
 
@@ -40,6 +44,7 @@ struct Common {
   std::string graph;
   std::string pebbles;
   bool json = false;
+  bool analyze = false;  // value: add the value analysis (cgtlab analyze)
   std::uint64_t max_positions = 0;
 };
 
@@ -65,14 +70,17 @@ void run_value(const Common& c) {
   auto p = a.parse(c.pebbles);
   cgt::Game v = a.value(p);
   if (c.json) {
-    print_json({{"value", v.str()},
-                {"outcome", cgt::to_string(v.outcome())},
-                {"position", a.rules().format(p)},
-                {"green_only", games::is_green_only(p)},
-                {"positions", a.positions()}});
+    nlohmann::json j{{"value", v.str()},
+                     {"outcome", cgt::to_string(v.outcome())},
+                     {"position", a.rules().format(p)},
+                     {"green_only", games::is_green_only(p)},
+                     {"positions", a.positions()}};
+    if (c.analyze) run_with_large_stack([&] { j["analysis"] = analysis_json(v); });
+    print_json(j);
     return;
   }
   fmt::print("value:   {}\noutcome: {}\n", v.str(), outcome_words(v.outcome()));
+  if (c.analyze) run_with_large_stack([&] { fmt::print("\n{}", analysis_text(v)); });
 }
 
 void print_options(const char* who, const std::vector<games::BlockingOption>& list,
@@ -155,6 +163,7 @@ struct SearchArgs {
 void run_search(const SearchArgs& s) {
   const Common& c = s.common;
   if (s.atlas == !s.value.empty()) throw InputError("give exactly one of --value V and --atlas");
+  if (c.analyze && !s.atlas) throw InputError("--analyze goes with --atlas");
   if (s.space.max_pebbles < 0) throw InputError("--max-pebbles must be non-negative");
   games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   const auto& r = a.rules();
@@ -184,30 +193,71 @@ void run_search(const SearchArgs& s) {
     return;
   }
   auto atlas = games::blocking_atlas(a, s.space);
+  // --analyze: mean and temperature of every value, and the hottest positions per pebble count.
+  std::vector<games::HeatRow> heat;
+  if (c.analyze) heat = games::blocking_heat(a, s.space);
+  auto mean_of = [](cgt::Game v) { return cgt::mean(v).str(); };
+  auto temp_of = [](cgt::Game v) { return cgt::temperature(v).str(); };
   if (c.json) {
     auto arr = nlohmann::json::array();
-    for (const auto& e : atlas.entries)
-      arr.push_back({{"value", e.value.str()},
-                     {"count", e.count},
-                     {"min_pebbles", e.min_pebbles},
-                     {"example", r.format(e.example)}});
-    print_json({{"graph", c.graph},
-                {"max_pebbles", s.space.max_pebbles},
-                {"colours", s.space.colours},
-                {"positions", atlas.positions},
-                {"values", arr}});
+    for (const auto& e : atlas.entries) {
+      nlohmann::json x{{"value", e.value.str()},
+                       {"count", e.count},
+                       {"min_pebbles", e.min_pebbles},
+                       {"example", r.format(e.example)}};
+      if (c.analyze) {
+        x["mean"] = mean_of(e.value);
+        x["temperature"] = temp_of(e.value);
+      }
+      arr.push_back(x);
+    }
+    nlohmann::json j{{"graph", c.graph},
+                     {"max_pebbles", s.space.max_pebbles},
+                     {"colours", s.space.colours},
+                     {"positions", atlas.positions},
+                     {"values", arr}};
+    if (c.analyze) {
+      auto rows = nlohmann::json::array();
+      for (const auto& h : heat)
+        rows.push_back({{"pebbles", h.pebbles},
+                        {"positions", h.positions},
+                        {"hot", h.hot},
+                        {"temperature", h.hottest.str()},
+                        {"at_temperature", h.at_hottest},
+                        {"value", h.value.str()},
+                        {"example", r.format(h.example)},
+                        {"thermograph", cgt::thermograph(h.value).str()}});
+      j["hottest"] = rows;
+    }
+    print_json(j);
     return;
   }
   if (s.markdown) {
-    fmt::print("| value | positions | fewest pebbles | smallest example | papers' notation |\n");
-    fmt::print("| --- | ---: | ---: | --- | --- |\n");
+    fmt::print("| value | positions | fewest pebbles | smallest example | papers' notation |{}\n",
+               c.analyze ? " mean | temperature |" : "");
+    fmt::print("| --- | ---: | ---: | --- | --- |{}\n", c.analyze ? " ---: | ---: |" : "");
     for (const auto& e : atlas.entries)
-      fmt::print("| `{}` | {} | {} | `{}` | `{}` |\n", e.value.str(), e.count, e.min_pebbles, r.format(e.example),
-                 games::paper_notation(e.example));
+      fmt::print("| `{}` | {} | {} | `{}` | `{}` |{}\n", e.value.str(), e.count, e.min_pebbles, r.format(e.example),
+                 games::paper_notation(e.example),
+                 c.analyze ? fmt::format(" {} | {} |", mean_of(e.value), temp_of(e.value)) : "");
+    if (c.analyze) {
+      fmt::print("\n| pebbles | positions | hot (t > 0) | hottest temperature | positions at it | value | example | papers' notation |\n");
+      fmt::print("| ---: | ---: | ---: | ---: | ---: | --- | --- | --- |\n");
+      for (const auto& h : heat)
+        fmt::print("| {} | {} | {} | {} | {} | `{}` | `{}` | `{}` |\n", h.pebbles, h.positions, h.hot, h.hottest.str(),
+                   h.at_hottest, h.value.str(), r.format(h.example), games::paper_notation(h.example));
+    }
   } else {
     for (const auto& e : atlas.entries)
-      fmt::print("{:<24} {:>9} positions, fewest pebbles {:>2}: {}\n", e.value.str(), e.count, e.min_pebbles,
-                 r.format(e.example));
+      fmt::print("{:<24} {:>9} positions, fewest pebbles {:>2}: {}{}\n", e.value.str(), e.count, e.min_pebbles,
+                 r.format(e.example),
+                 c.analyze ? fmt::format("   mean {}, temperature {}", mean_of(e.value), temp_of(e.value)) : "");
+    if (c.analyze) {
+      fmt::print("hottest positions by number of pebbles:\n");
+      for (const auto& h : heat)
+        fmt::print("  {:>2} pebbles: temperature {:<8} ({} of {} positions; {} hot) e.g. {} = {}\n", h.pebbles,
+                   h.hottest.str(), h.at_hottest, h.positions, h.hot, r.format(h.example), h.value.str());
+    }
   }
   fmt::print("{} distinct values over {} positions (up to symmetry) on {} with at most {} pebbles, colours {}\n",
              atlas.entries.size(), atlas.positions, c.graph, s.space.max_pebbles, s.space.colours);
@@ -225,6 +275,8 @@ void add_blocking_command(CLI::App& app) {
                    "\nExample: cgtlab blocking value --graph T3 --pebbles 2=1/4/0");
   add_common(value, *value_args, true);
   value->add_flag("--json", value_args->json, "print {\"value\",\"outcome\",...} as JSON");
+  value->add_flag("--analyze", value_args->analyze,
+                  "also analyse the value as `cgtlab analyze` does (JSON: key \"analysis\")");
   value->callback([value_args] { run_value(*value_args); });
 
   auto moves_args = std::make_shared<Common>();
@@ -265,6 +317,8 @@ void add_blocking_command(CLI::App& app) {
       ->capture_default_str();
   search->add_option("--limit", search_args->limit, "positions to list for --value")->capture_default_str();
   search->add_flag("--markdown", search_args->markdown, "print the atlas as a Markdown table");
+  search->add_flag("--analyze", search_args->common.analyze,
+                   "with --atlas: the mean and temperature of every value, and the hottest positions per pebble count");
   search->add_flag("--json", search_args->common.json, "print the result as JSON");
   search->callback([search_args] { run_search(*search_args); });
 }

@@ -7,10 +7,12 @@
 #include "games/coins/algorithm.h"
 #include "games/coins/ordinal_sum.h"
 #include "games/coins/values.h"
+#include "cli/analysis_report.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "games/coins/rules.h"
 #include "util/error.h"
+#include "util/large_stack.h"
 
 namespace cgtlab::cli {
 
@@ -26,6 +28,7 @@ constexpr const char* kRules =
 struct ValueArgs {
   std::vector<std::string> lines;
   bool json = false;
+  bool analyze = false;  // add the value analysis of the sum (cgtlab analyze)
   std::uint64_t max_positions = 0;
 };
 
@@ -71,13 +74,15 @@ void run_value(const ValueArgs& a) {
     nlohmann::json left = nlohmann::json::array(), right = nlohmann::json::array();
     for (const auto& m : sum.left_winning) left.push_back(move_json(m));
     for (const auto& m : sum.right_winning) right.push_back(move_json(m));
-    print_json({{"strings", sum.lines},
-                {"value", sum.total.str()},
-                {"values", values},
-                {"outcome", cgt::to_string(sum.outcome)},
-                {"winning_moves", {{"left", left}, {"right", right}}},
-                {"method", method},
-                {"methods", methods}});
+    nlohmann::json j{{"strings", sum.lines},
+                     {"value", sum.total.str()},
+                     {"values", values},
+                     {"outcome", cgt::to_string(sum.outcome)},
+                     {"winning_moves", {{"left", left}, {"right", right}}},
+                     {"method", method},
+                     {"methods", methods}};
+    if (a.analyze) run_with_large_stack([&] { j["analysis"] = analysis_json(sum.total); });
+    print_json(j);
     return;
   }
   for (std::size_t i = 0; i < sum.lines.size(); ++i) {
@@ -97,6 +102,7 @@ void run_value(const ValueArgs& a) {
   list("Left", sum.left_winning);
   list("Right", sum.right_winning);
   fmt::print("method: {}\n", method);
+  if (a.analyze) run_with_large_stack([&] { fmt::print("\n{}", analysis_text(sum.total)); });
 }
 
 void run_algorithm(const AlgorithmArgs& a) {
@@ -168,6 +174,8 @@ void add_coins_command(CLI::App& app) {
                    " coins are searched; longer lines are valued by the chapter's algorithm (Theorem 3.3). " + kRules);
   value->add_option("strings", value_args->lines, "0-1 strings, e.g. 0101011111 1101100111")->required();
   value->add_flag("--json", value_args->json, "one JSON object: value, values, outcome, winning_moves, method");
+  value->add_flag("--analyze", value_args->analyze,
+                  "also analyse the value of the sum as `cgtlab analyze` does (JSON: key \"analysis\")");
   add_max_positions_option(value, value_args->max_positions);
   value->callback([value_args] { run_value(*value_args); });
 

@@ -266,6 +266,11 @@ TEST(Analysis, MisereOutcomeOfTheTree) {
   EXPECT_EQ(misere_outcome(P("*65536")), Outcome::N);
   EXPECT_EQ(misere_outcome(P("3")), Outcome::R);
   EXPECT_EQ(misere_outcome(P("-2")), Outcome::L);
+  // 1/2 = {0|1}: Left's move to 0 leaves Right without a move (Right wins); Right's move
+  // to 1 forces Left to 0: R. Numbers recurse through their options.
+  EXPECT_EQ(misere_outcome(P("1/2")), Outcome::R);
+  EXPECT_EQ(misere_outcome(P("-1/8")), Outcome::L);
+  EXPECT_EQ(misere_outcome(P("5/8*")), misere_outcome(Game::from_options({P("5/8")}, {P("5/8")})));
   // {3|1}: Left moves to 3 and then Right wins only by being unable... 3 is R-win, so
   // Left's only move loses; Right moves to 1 (R-win) and wins: R.
   EXPECT_EQ(misere_outcome(P("{3|1}")), Outcome::R);
@@ -314,4 +319,38 @@ TEST(Notation, MethodsInExpressions) {
   EXPECT_THROW(P("{3|1}.Cool(-1)"), cgtlab::InputError);
   EXPECT_THROW(P("{3|1}.AtomicWeight"), cgtlab::InputError);
   EXPECT_THROW(P("{3|1}.Frobnicate"), cgtlab::InputError);
+}
+
+namespace {
+// Misère play of the canonical tree by the definition, with no shortcut.
+std::pair<bool, bool> naive_misere(Game g) {
+  auto lo = g.left_options(), ro = g.right_options();
+  bool lw = lo.empty(), rw = ro.empty();
+  for (Game o : lo) lw = lw || !naive_misere(o).second;
+  for (Game o : ro) rw = rw || !naive_misere(o).first;
+  return {lw, rw};
+}
+}  // namespace
+
+TEST(Analysis, EveryPartOnRandomGamesAndNumbers) {
+  std::vector<Game> games = random_games(19, 600);
+  for (const char* x : {"1/8", "-3/16", "7/4*", "1/2^", "*5", "2v3*2", "Tiny(1/2)", "Miny(3)", "^<3>*"})
+    games.push_back(P(x));
+  for (Game g : games) {
+    auto [lw, rw] = naive_misere(g);
+    Outcome want = lw && rw ? Outcome::N : lw ? Outcome::L : rw ? Outcome::R : Outcome::P;
+    EXPECT_EQ(misere_outcome(g), want) << g.str();
+    EXPECT_NO_THROW({
+      (void)thermograph(g).str();
+      (void)companion(g);
+      (void)freeze(g);
+      (void)reduced_canonical_form(g);
+      (void)incentives(g, true, true);
+      (void)follower_count(g);
+      (void)stop_count(g);
+      (void)uptimal_expansion(g);
+      (void)atomic_weight(g);
+    }) << g.str();
+    EXPECT_EQ(followers(g, 1u << 20).size(), follower_count(g).get_ui()) << g.str();
+  }
 }
