@@ -1,6 +1,7 @@
 // Caps on a search: a search that reaches one throws CapReached (exit code 2 in the CLI),
 // never returning a partial answer as complete.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -11,8 +12,14 @@ namespace cgtlab::solve {
 struct SearchLimits {
   std::uint64_t max_positions = 0;     // stored positions; 0 = no cap
   std::uint64_t max_memory_bytes = 0;  // estimated memo size; 0 = no cap
+  // When set and true, the next check throws CapReached("interrupted"): another thread stops
+  // the search this way (the Python module on Ctrl-C).
+  const std::atomic<bool>* interrupt = nullptr;
 
   void check(std::uint64_t positions, std::uint64_t memory_bytes = 0) const {
+    if (interrupt != nullptr && interrupt->load(std::memory_order_relaxed)) {
+      throw CapReached("interrupted after " + std::to_string(positions) + " positions");
+    }
     if (max_positions != 0 && positions > max_positions) {
       throw CapReached("--max-positions " + std::to_string(max_positions) + " reached after " +
                        std::to_string(positions) + " positions");

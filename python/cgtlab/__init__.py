@@ -1,0 +1,209 @@
+"""cgtlab: combinatorial game theory on graphs, with the engines in C++.
+
+Values::
+
+    >>> import cgtlab
+    >>> g = cgtlab.Game("{1|*} + ^ + *2")
+    >>> cgtlab.compare("^", "*")
+    '||'
+
+Your own games (positions: any hashable objects; callbacks return iterables)::
+
+    >>> cgtlab.grundy(5, options=lambda n: [n - k for k in (1, 2) if n >= k])
+    2
+
+Graphs are given as a spec string ("C4", "Grid3x4", "0-1,1-2"), a :class:`Graph`, or a
+networkx graph. Bad input raises ValueError; a search that reaches its cap raises
+:class:`CapReached`; Ctrl-C interrupts a long search with KeyboardInterrupt.
+"""
+from fractions import Fraction
+from types import SimpleNamespace as _NS
+
+from . import _cgtlab
+from ._cgtlab import CapReached, Game, compare
+
+__all__ = ["Game", "Graph", "CapReached", "compare", "grundy", "canonical_form", "as_graph",
+           "arckayles", "nodekayles", "rooks", "wak", "coins", "blocking"]
+
+DEFAULT_MAX_POSITIONS = 20_000_000
+
+Graph = _cgtlab.Graph
+Graph.__doc__ = ("A graph: Graph(spec) for every spec the CLI takes (K5, C4, P6, K2,3, S4, W5, Grid3x4, "
+                 "Petersen, T3, DP3, OutStar3, InStar3, '0-1,1-2,2-2', 'a>b,a>c').")
+
+
+def _from_networkx(g):
+    """A cgtlab.Graph from a networkx Graph or DiGraph (vertex names are str(node))."""
+    nodes = list(g.nodes())
+    index = {v: i for i, v in enumerate(nodes)}
+    names = [str(v) for v in nodes]
+    if len(set(names)) != len(names):
+        raise ValueError("from_networkx: two vertices have the same str() name")
+    edges = [(index[u], index[v]) for u, v in g.edges()]
+    return Graph._from_parts(names, edges, bool(g.is_directed()))
+
+
+def _to_networkx(self):
+    """A networkx Graph (or DiGraph) with the vertex names as nodes, in vertex order."""
+    import networkx as nx
+    h = nx.DiGraph() if self.directed else nx.Graph()
+    names = self.vertices
+    h.add_nodes_from(names)
+    h.add_edges_from((names[u], names[v]) for u, v in self.edges)
+    return h
+
+
+Graph.from_networkx = staticmethod(_from_networkx)
+Graph.to_networkx = _to_networkx
+
+
+def as_graph(g):
+    """A cgtlab.Graph from a spec string, a Graph, or a networkx graph."""
+    if isinstance(g, Graph):
+        return g
+    if isinstance(g, str):
+        return Graph(g)
+    if hasattr(g, "nodes") and hasattr(g, "edges") and hasattr(g, "is_directed"):
+        return _from_networkx(g)
+    raise TypeError(f"expected a graph spec string, cgtlab.Graph or networkx graph, not {type(g).__name__}")
+
+
+def _cap(max_positions):
+    if max_positions is None:
+        return 0
+    if max_positions < 0:
+        raise ValueError("max_positions must be >= 0")
+    return int(max_positions)
+
+
+def grundy(position, options, components=None, max_positions=DEFAULT_MAX_POSITIONS):
+    """Grundy value (int) of an impartial game you define.
+
+    ``options(p)`` returns an iterable of the positions reachable from ``p``; positions are any
+    hashable objects (equal positions share one memo entry). ``components(p)``, if given, splits
+    ``p`` into independent summands (their values are nim-added). The C++ engine memoizes and
+    walks iteratively (no recursion limit). A cycle raises ValueError; more than
+    ``max_positions`` stored positions raises CapReached (None: no cap).
+    """
+    return _cgtlab._grundy(position, options, components, _cap(max_positions))
+
+
+def canonical_form(position, left, right, components=None, max_positions=DEFAULT_MAX_POSITIONS):
+    """Canonical form (Game) of a partizan game you define: ``left(p)`` and ``right(p)`` return
+    each player's options; ``components(p)`` optionally splits ``p`` into a sum. See grundy()."""
+    return _cgtlab._canonical_form(position, left, right, components, _cap(max_positions))
+
+
+def _kayles(arc):
+    name = "Arc-Kayles" if arc else "Node-Kayles"
+
+    def grundy_(graph, max_positions=DEFAULT_MAX_POSITIONS):
+        return _cgtlab._kayles_grundy(as_graph(graph), arc, _cap(max_positions))
+
+    def winning_moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
+        return _cgtlab._kayles_winning_moves(as_graph(graph), arc, _cap(max_positions))
+
+    grundy_.__doc__ = f"Grundy value (int) of {name} on a loopless undirected graph (<= 512 vertices)."
+    winning_moves.__doc__ = f"The winning moves of {name} (as the CLI names them)."
+    grundy_.__name__ = "grundy"
+    return _NS(grundy=grundy_, winning_moves=winning_moves, __doc__=f"{name} (seed 004).")
+
+
+arckayles = _kayles(True)
+nodekayles = _kayles(False)
+
+
+def _rooks_grundy(board, holes=(), rooks=(), max_positions=DEFAULT_MAX_POSITIONS):
+    """Grundy value (int) of the non-attacking rooks game on a board "RxC" (e.g. "6x8") with
+    holes and rooks given as chess squares ("b3")."""
+    g, _ = _cgtlab._rooks_grundy(board, ",".join(holes), ",".join(rooks), _cap(max_positions))
+    return g
+
+
+def _rooks_winning_moves(board, holes=(), rooks=(), max_positions=DEFAULT_MAX_POSITIONS):
+    """Squares whose rook leaves a P-position."""
+    return _cgtlab._rooks_grundy(board, ",".join(holes), ",".join(rooks), _cap(max_positions))[1]
+
+
+rooks = _NS(grundy=_rooks_grundy, winning_moves=_rooks_winning_moves, __doc__="Non-attacking rooks (seed 004).")
+
+
+def _weights_text(graph, weights):
+    if isinstance(weights, str):
+        return weights
+    if isinstance(weights, dict):
+        return ",".join(f"{k}={int(v)}" for k, v in weights.items())
+    return ",".join(str(int(w)) for w in weights)
+
+
+def _wak_grundy(graph, weights, max_positions=DEFAULT_MAX_POSITIONS):
+    """Grundy value of Weighted Arc-Kayles: an int, or None when only the outcome is known."""
+    return _cgtlab._wak_grundy(as_graph(graph), _weights_text(graph, weights), _cap(max_positions))[0]
+
+
+def _wak_analyze(graph, weights, max_positions=DEFAULT_MAX_POSITIONS):
+    """(grundy or None, outcome 'P'/'N' or None, methods): the CLI's answer."""
+    return _cgtlab._wak_grundy(as_graph(graph), _weights_text(graph, weights), _cap(max_positions))
+
+
+def _wak_reduce(graph, weights):
+    """The reductions of seed 004 Section 4: (canonical Graph, weights text, steps)."""
+    g = as_graph(graph)
+    return _cgtlab._wak_reduce(g, _weights_text(g, weights))
+
+
+wak = _NS(grundy=_wak_grundy, analyze=_wak_analyze, reduce=_wak_reduce, __doc__="Weighted Arc-Kayles (seed 004).")
+
+
+def _coins_value(line, max_positions=DEFAULT_MAX_POSITIONS):
+    """Value of a FLIPPING COINS line ("0110...") or a list of lines (their sum): a Fraction."""
+    lines = [line] if isinstance(line, str) else list(line)
+    total = _cgtlab._coins_value(lines, _cap(max_positions)).total
+    return total.to_fraction() if total.is_number else total
+
+
+def _coins_winning_moves(lines, max_positions=DEFAULT_MAX_POSITIONS):
+    """{'left': [...], 'right': [...]}: winning moves of a sum of lines, each
+    (line index, first coin, second coin, resulting line, value of the sum after)."""
+    lines = [lines] if isinstance(lines, str) else list(lines)
+    s = _cgtlab._coins_value(lines, _cap(max_positions))
+
+    def conv(ms):
+        return [(m.line, m.first, m.second, m.result, m.sum_after) for m in ms]
+    return {"left": conv(s.left_winning), "right": conv(s.right_winning)}
+
+
+coins = _NS(value=_coins_value, algorithm=_cgtlab._coins_algorithm, winning_moves=_coins_winning_moves,
+            __doc__="FLIPPING COINS (seed 003).")
+
+
+def _pebbles_spec(pebbles):
+    if pebbles is None:
+        return ""
+    if isinstance(pebbles, str):
+        return pebbles
+    return ",".join(f"{v}={b}/{r}/{g}" for v, (b, r, g) in pebbles.items())
+
+
+def _blocking_value(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
+    """Canonical value (Game) of a BLOCKING PEBBLES position: pebbles = {vertex: (blue, red, green)}
+    or the CLI's spec "c=1/3/0,a=2/0/0"."""
+    return _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).value(_pebbles_spec(pebbles))
+
+
+def _blocking_moves(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
+    """{'value': Game, 'left': [(move, position, value)], 'right': [...]}."""
+    v, left, right = _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).moves(_pebbles_spec(pebbles))
+    return {"value": v, "left": left, "right": right}
+
+
+def _blocking_tree(graph, pebbles, depth=6, nodes=200, best_only=False, dot=True,
+                   max_positions=DEFAULT_MAX_POSITIONS):
+    """The game tree as Graphviz source (dot=True) or indented text."""
+    text, _, _ = _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).tree(
+        _pebbles_spec(pebbles), depth, nodes, best_only, dot)
+    return text
+
+
+blocking = _NS(value=_blocking_value, moves=_blocking_moves, tree=_blocking_tree,
+               __doc__="BLOCKING PEBBLES (seeds 001/002).")

@@ -1,0 +1,500 @@
+// The Python module cgtlab._cgtlab: thin pybind11 bindings over the library. No game logic
+// lives here: every function calls the code the CLI calls (src/cli/cmd_*.cpp). The Python
+// package (python/cgtlab/__init__.py) adds the graph coercions and the docs.
+//
+// Threads: the value store (cgt/store.h) is single-threaded, so every operation on games
+// runs with the GIL held. Long searches that do not touch the store (Kayles, WAK, rooks,
+// pebbling) release the GIL, run on a worker thread and are stopped on Ctrl-C
+// (SearchLimits::interrupt); the caller then gets KeyboardInterrupt.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "cgt/dyadic.h"
+#include "cgt/game.h"
+#include "games/blocking/tree.h"
+#include "games/blocking/values.h"
+#include "games/coins/algorithm.h"
+#include "games/coins/rules.h"
+#include "games/coins/values.h"
+#include "games/kayles/rules.h"
+#include "games/kayles/solver.h"
+#include "games/kayles/wak_analyze.h"
+#include "games/kayles/wak_convert.h"
+#include "games/kayles/wak_reduce.h"
+#include "games/kayles/wak_text.h"
+#include "games/kayles/winning.h"
+#include "games/rooks/grundy.h"
+#include "games/rooks/rules.h"
+#include "graph/graph.h"
+#include "solve/impartial.h"
+#include "solve/limits.h"
+#include "solve/partizan.h"
+#include "util/error.h"
+#include "util/large_stack.h"
+
+namespace py = pybind11;
+using cgtlab::cgt::Dyadic;
+using cgtlab::cgt::Game;
+
+namespace {
+
+// Default caps of the module's searches (a caller passes max_positions=0 for none).
+constexpr std::uint64_t kDefaultMaxPositions = 20'000'000;
+constexpr std::uint64_t kDefaultMaxMemory = std::uint64_t{6} << 30;
+
+cgtlab::solve::SearchLimits limits(std::uint64_t max_positions) {
+  cgtlab::solve::SearchLimits l;
+  l.max_positions = max_positions;
+  l.max_memory_bytes = kDefaultMaxMemory;
+  return l;
+}
+
+// Runs a store-free search on a large-stack worker with the GIL released; polls for signals
+// every 50 ms and, when a handler raises (Ctrl-C), stops the search through the limits'
+// interrupt flag and re-raises the Python error.
+template <class F>
+auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work()) {
+  using R = decltype(work());
+  std::atomic<bool> stop{false};
+  l.interrupt = &stop;
+  std::promise<R> promise;
+  auto result = promise.get_future();
+  std::thread worker;
+  {
+    py::gil_scoped_release release;
+    worker = std::thread([&] {
+      try {
+        cgtlab::run_with_large_stack([&] { promise.set_value(work()); });
+      } catch (...) {
+        promise.set_exception(std::current_exception());
+      }
+    });
+    while (result.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        stop = true;
+        {
+          py::gil_scoped_release again;
+          worker.join();
+        }
+        throw py::error_already_set();
+      }
+    }
+    worker.join();
+  }
+  return result.get();
+}
+
+// Runs value work on a 1 GiB stack (canonical forms recurse once per birthday level), GIL held.
+template <class F>
+auto deep(F&& work) -> decltype(work()) {
+  using R = decltype(work());
+  if constexpr (std::is_void_v<R>) {
+    cgtlab::run_with_large_stack(work);
+  } else {
+    std::optional<R> out;
+    cgtlab::run_with_large_stack([&] { out.emplace(work()); });
+    return std::move(*out);
+  }
+}
+
+// --- numbers ---------------------------------------------------------------------------
+
+py::object fraction_type() {
+  static py::object f = py::module_::import("fractions").attr("Fraction");
+  return f;
+}
+
+py::object dyadic_to_python(const Dyadic& d) {
+  py::object num = py::reinterpret_steal<py::object>(PyLong_FromString(d.numerator().get_str().c_str(), nullptr, 10));
+  if (d.is_integer()) return num;
+  py::object den = py::int_(1).attr("__lshift__")(py::int_(d.exponent()));
+  return fraction_type()(num, den);
+}
+
+Dyadic dyadic_from_python(const py::handle& x) {
+  py::object num = x.attr("numerator"), den = x.attr("denominator");
+  std::string ns = py::str(num), ds = py::str(den);
+  mpz_class d(ds);
+  if (d <= 0 || (d & (d - 1)) != 0) {
+    throw cgtlab::InputError("not a dyadic rational (the denominator must be a power of two): " +
+                             std::string(py::str(x)));
+  }
+  unsigned long exponent = mpz_sizeinbase(d.get_mpz_t(), 2) - 1;
+  return Dyadic(mpz_class(ns), exponent);
+}
+
+Game game_from_python(const py::handle& x) {
+  if (py::isinstance<Game>(x)) return x.cast<Game>();
+  if (py::isinstance<py::bool_>(x)) throw py::type_error("cgtlab.Game(x): x must be a str, int, Fraction or Game, not bool");
+  if (py::isinstance<py::str>(x)) {
+    std::string s = x.cast<std::string>();
+    return deep([&] { return Game::parse(s); });
+  }
+  if (py::isinstance<py::int_>(x)) return Game::number(Dyadic(mpz_class(std::string(py::str(x)))));
+  if (py::isinstance(x, fraction_type())) return Game::number(dyadic_from_python(x));
+  throw py::type_error("cgtlab.Game(x): x must be a str, int, Fraction or Game, not " +
+                       std::string(py::str(x.get_type().attr("__name__"))));
+}
+
+// Operations on two games: the packed x + n.^ + *m values are arithmetic (no recursion);
+// others may recurse by birthday, so they run on the large stack.
+template <class F>
+auto binary(Game a, Game b, F&& f) -> decltype(f(a, b)) {
+  if (a.is_nus() && b.is_nus()) return f(a, b);
+  return deep([&] { return f(a, b); });
+}
+
+std::vector<Game> games_from_python(const py::iterable& xs) {
+  std::vector<Game> out;
+  for (auto x : xs) out.push_back(game_from_python(x));
+  return out;
+}
+
+// --- user-defined games ------------------------------------------------------------------
+
+// Positions are Python objects; keys are hash-consed ids (a dict from position to id), so
+// the engines' memo holds small integers and Python's == and hash decide equal positions.
+struct PyRulesBase {
+  using Position = py::object;
+  using Key = std::uint32_t;
+  py::object components_fn;  // None: no splitting
+  mutable py::dict ids;
+  mutable std::uint32_t next = 0;
+
+  Key key(const py::object& p) const {
+    PyObject* found = PyDict_GetItemWithError(ids.ptr(), p.ptr());
+    if (found != nullptr) return static_cast<Key>(PyLong_AsUnsignedLong(found));
+    if (PyErr_Occurred()) throw py::error_already_set();
+    Key k = next++;
+    if (PyDict_SetItem(ids.ptr(), p.ptr(), py::int_(k).ptr()) != 0) throw py::error_already_set();
+    return k;
+  }
+  static std::vector<py::object> listed(const py::object& fn, const py::object& p, const char* what) {
+    py::object r = fn(p);
+    std::vector<py::object> out;
+    if (r.is_none()) return out;
+    if (!py::isinstance<py::iterable>(r)) {
+      throw py::type_error(std::string(what) + " must return an iterable of positions, not " +
+                           std::string(py::str(r.get_type().attr("__name__"))));
+    }
+    for (auto x : r) out.push_back(py::reinterpret_borrow<py::object>(x));
+    return out;
+  }
+};
+
+struct PyImpartial : PyRulesBase {
+  py::object options_fn;
+  std::vector<py::object> options(const py::object& p) const { return listed(options_fn, p, "options"); }
+};
+struct PyImpartialSplit : PyImpartial {
+  std::vector<py::object> components(const py::object& p) const { return listed(components_fn, p, "components"); }
+};
+
+struct PyPartizan : PyRulesBase {
+  py::object left_fn, right_fn;
+  std::vector<py::object> left_options(const py::object& p) const { return listed(left_fn, p, "left"); }
+  std::vector<py::object> right_options(const py::object& p) const { return listed(right_fn, p, "right"); }
+};
+struct PyPartizanSplit : PyPartizan {
+  std::vector<py::object> components(const py::object& p) const { return listed(components_fn, p, "components"); }
+};
+
+std::uint64_t user_grundy(const py::object& position, const py::object& options, const py::object& components,
+                          std::uint64_t max_positions) {
+  auto run = [&](auto& rules) {
+    rules.options_fn = options;
+    rules.components_fn = components;
+    cgtlab::solve::ImpartialSolver solver(rules, limits(max_positions));
+    return solver.grundy(position);
+  };
+  if (components.is_none()) {
+    PyImpartial r;
+    return run(r);
+  }
+  PyImpartialSplit r;
+  return run(r);
+}
+
+Game user_canonical_form(const py::object& position, const py::object& left, const py::object& right,
+                         const py::object& components, std::uint64_t max_positions) {
+  auto run = [&](auto& rules) {
+    rules.left_fn = left;
+    rules.right_fn = right;
+    rules.components_fn = components;
+    cgtlab::solve::PartizanSolver solver(rules, limits(max_positions));
+    return solver.value(position);
+  };
+  if (components.is_none()) {
+    PyPartizan r;
+    return run(r);
+  }
+  PyPartizanSplit r;
+  return run(r);
+}
+
+// --- graphs ----------------------------------------------------------------------------
+
+cgtlab::graph::Graph graph_from_parts(const std::vector<std::string>& names,
+                                      const std::vector<std::pair<int, int>>& edges, bool directed) {
+  cgtlab::graph::Graph g(static_cast<int>(names.size()), directed);
+  for (std::size_t v = 0; v < names.size(); ++v) g.set_vertex_name(static_cast<int>(v), names[v]);
+  for (auto [u, v] : edges) {
+    if (u < 0 || v < 0 || u >= g.order() || v >= g.order()) throw cgtlab::InputError("edge endpoint out of range");
+    g.add_edge(u, v);
+  }
+  return g;
+}
+
+std::vector<std::string> vertex_names(const cgtlab::graph::Graph& g) {
+  std::vector<std::string> out;
+  for (int v = 0; v < g.order(); ++v) out.push_back(g.vertex_name(v));
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_cgtlab, m) {
+  m.doc() = "cgtlab: combinatorial game theory on graphs (C++ engines).";
+
+  static py::exception<cgtlab::CapReached> cap_reached(m, "CapReached", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const cgtlab::CapReached& e) {
+      cap_reached(e.what());
+    } catch (const cgtlab::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  // --- Game --------------------------------------------------------------------------
+  py::class_<Game> game(m, "Game", "A short partizan game in canonical form (a handle into the value store).");
+  game.def(py::init([](const py::object& x) { return game_from_python(x); }), py::arg("x") = py::int_(0),
+           "Game(x): from CGSuite notation (str), an int, a dyadic fractions.Fraction, or a Game.")
+      .def_static("from_options", [](const py::iterable& l, const py::iterable& r) {
+            auto left = games_from_python(l), right = games_from_python(r);
+            return deep([&] { return Game::from_options(left, right); });
+          }, py::arg("left"), py::arg("right"), "The canonical form of {left | right}.")
+      .def_static("nimber", [](std::uint64_t n) { return Game::nimber(n); }, py::arg("n"), "The nimber *n.")
+      .def_static("up", [](long n) { return Game::up(n); }, py::arg("n") = 1, "n.^ (negative n: down).")
+      .def("__str__", [](Game g) { return deep([&] { return g.str(); }); })
+      .def("__repr__", [](Game g) { return "cgtlab.Game('" + deep([&] { return g.str(); }) + "')"; })
+      .def("__hash__", [](Game g) { return static_cast<std::size_t>(g.id()); })
+      .def("__add__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x + y; }); })
+      .def("__radd__", [](Game a, const py::object& b) { return binary(game_from_python(b), a, [](Game x, Game y) { return x + y; }); })
+      .def("__sub__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x - y; }); })
+      .def("__rsub__", [](Game a, const py::object& b) { return binary(game_from_python(b), a, [](Game x, Game y) { return x - y; }); })
+      .def("__neg__", [](Game a) { return a.is_nus() ? -a : deep([&] { return -a; }); })
+      .def("__pos__", [](Game a) { return a; })
+      .def("__eq__", [](Game a, const py::object& b) -> py::object {
+            if (!py::isinstance<Game>(b) && !py::isinstance<py::str>(b) && !py::isinstance<py::int_>(b) &&
+                !py::isinstance(b, fraction_type()))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a == game_from_python(b));
+          })
+      .def("__ne__", [](Game a, const py::object& b) -> py::object {
+            if (!py::isinstance<Game>(b) && !py::isinstance<py::str>(b) && !py::isinstance<py::int_>(b) &&
+                !py::isinstance(b, fraction_type()))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a != game_from_python(b));
+          })
+      .def("__lt__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x < y; }); })
+      .def("__le__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x <= y; }); })
+      .def("__gt__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x > y; }); })
+      .def("__ge__", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x >= y; }); })
+      .def("confused_with", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x.confused_with(y); }); },
+           py::arg("other"), "G || H: neither G <= H nor G >= H.")
+      .def("ordinal_sum", [](Game a, const py::object& b) { return binary(a, game_from_python(b), [](Game x, Game y) { return x.ordinal_sum(y); }); },
+           py::arg("h"), "The ordinal sum G:H (this game is the base G).")
+      .def("__int__", [](Game g) -> py::object {
+            if (auto n = g.as_number(); n && n->is_integer()) return dyadic_to_python(*n);
+            if (auto s = g.as_nimber()) return py::int_(*s);
+            throw py::value_error("int(G): " + deep([&] { return g.str(); }) + " is neither an integer nor a nimber");
+          })
+      .def("to_fraction", [](Game g) -> py::object {
+            auto n = g.as_number();
+            if (!n) throw py::value_error("to_fraction(): " + deep([&] { return g.str(); }) + " is not a number");
+            return fraction_type()(dyadic_to_python(*n));
+          }, "The number as a fractions.Fraction (ValueError unless G is a number).")
+      .def("__bool__", [](Game g) { return g != Game(); })
+      .def_property_readonly("outcome", [](Game g) { return deep([&] { return cgtlab::cgt::to_string(g.outcome()); }); },
+                             "'L', 'R', 'N' or 'P': who wins.")
+      .def_property_readonly("left_options", [](Game g) { return py::tuple(py::cast(deep([&] { return g.left_options(); }))); },
+                             "Left's options of the canonical form, as a tuple of Game.")
+      .def_property_readonly("right_options", [](Game g) { return py::tuple(py::cast(deep([&] { return g.right_options(); }))); },
+                             "Right's options of the canonical form, as a tuple of Game.")
+      .def_property_readonly("is_number", &Game::is_number, "True when G is a (dyadic) number.")
+      .def_property_readonly("is_nimber", &Game::is_nimber, "True when G is a nimber (0 included).")
+      .def_property_readonly("is_integer", &Game::is_integer, "True when G is an integer.")
+      .def_property_readonly("is_impartial", &Game::is_impartial, "True when G is impartial.")
+      .def_property_readonly("birthday", [](Game g) { return deep([&] { return g.birthday(); }); }, "The birthday (int).")
+      .def_property_readonly("left_stop", [](Game g) { return Game::number(deep([&] { return g.left_stop(); })); },
+                             "Left stop (a number, as Game).")
+      .def_property_readonly("right_stop", [](Game g) { return Game::number(deep([&] { return g.right_stop(); })); },
+                             "Right stop (a number, as Game).")
+      .def(py::pickle([](Game g) { return deep([&] { return g.str(); }); },
+                      [](const std::string& s) { return deep([&] { return Game::parse(s); }); }));
+
+  m.def("compare", [](const py::object& a, const py::object& b) {
+          Game x = game_from_python(a), y = game_from_python(b);
+          return binary(x, y, [](Game p, Game q) { return cgtlab::cgt::to_string(p.compare(q)); });
+        }, py::arg("g"), py::arg("h"), "'<', '=', '>' or '||' (confused).");
+  m.def("_set_max_work", [](std::uint64_t n) {
+          static std::unique_ptr<cgtlab::cgt::GameWorkLimit> cap;
+          cap.reset();
+          if (n) cap = std::make_unique<cgtlab::cgt::GameWorkLimit>(n);
+        }, py::arg("n"));
+
+  // --- user-defined games -------------------------------------------------------------
+  m.def("_grundy", &user_grundy, py::arg("position"), py::arg("options"), py::arg("components"),
+        py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_canonical_form", [](const py::object& p, const py::object& l, const py::object& r, const py::object& c,
+                              std::uint64_t maxp) { return user_canonical_form(p, l, r, c, maxp); },
+        py::arg("position"), py::arg("left"), py::arg("right"), py::arg("components"),
+        py::arg("max_positions") = kDefaultMaxPositions);
+
+  // --- graphs --------------------------------------------------------------------------
+  py::class_<cgtlab::graph::Graph>(m, "Graph", "A graph: undirected (loops allowed) or directed, named vertices.")
+      .def(py::init([](const std::string& spec) { return cgtlab::graph::parse_graph(spec); }), py::arg("spec"),
+           "Graph(spec): K5, C4, P6, K2,3, Grid3x4, Petersen, T3, DP3, '0-1,1-2', 'a>b', ...")
+      .def_static("_from_parts", &graph_from_parts, py::arg("names"), py::arg("edges"), py::arg("directed"))
+      .def_property_readonly("order", &cgtlab::graph::Graph::order, "Number of vertices.")
+      .def_property_readonly("directed", &cgtlab::graph::Graph::directed)
+      .def_property_readonly("vertices", &vertex_names, "Vertex names in vertex order.")
+      .def_property_readonly("edges", &cgtlab::graph::Graph::edges, "Edges (u <= v) or arcs as index pairs, loops included.")
+      .def("to_spec", &cgtlab::graph::Graph::to_spec, "An edge-list spec that parses back to this graph.")
+      .def("__repr__", [](const cgtlab::graph::Graph& g) {
+        return "cgtlab.Graph('" + (g.order() ? g.to_spec() : std::string()) + "')";
+      });
+
+  // --- seed games ----------------------------------------------------------------------
+  using cgtlab::graph::Graph;
+  m.def("_kayles_grundy", [](const Graph& g, bool arc, std::uint64_t maxp) {
+          auto l = limits(maxp);
+          return interruptible(l, [&] {
+            cgtlab::games::KaylesSolver solver(arc ? cgtlab::games::VertexGame::ArcKayles : cgtlab::games::VertexGame::NodeKayles, l);
+            return solver.grundy(g);
+          });
+        }, py::arg("graph"), py::arg("arc"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_kayles_winning_moves", [](const Graph& g, bool arc, std::uint64_t maxp) {
+          auto l = limits(maxp);
+          return interruptible(l, [&] {
+            auto game = arc ? cgtlab::games::VertexGame::ArcKayles : cgtlab::games::VertexGame::NodeKayles;
+            cgtlab::games::KaylesSolver solver(game, l);
+            auto r = solver.analyse(g);
+            return cgtlab::games::kayles_winning_moves(g, game, r);
+          });
+        }, py::arg("graph"), py::arg("arc"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_rooks_grundy", [](const std::string& board, const std::string& holes, const std::string& rooks,
+                            std::uint64_t maxp) {
+          auto b = cgtlab::games::parse_rook_board(board, holes, rooks);
+          auto l = limits(maxp);
+          auto r = interruptible(l, [&] { return cgtlab::games::rook_grundy(b, l); });
+          return py::make_tuple(r.grundy, r.winning);
+        }, py::arg("board"), py::arg("holes"), py::arg("rooks"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_wak_grundy", [](const Graph& g, const std::string& weights, std::uint64_t maxp) {
+          auto w = cgtlab::games::parse_wak_weights(g, weights);
+          auto l = limits(maxp);
+          auto v = interruptible(l, [&] {
+            cgtlab::games::WakAnalyser a(l);
+            return a.value(g, w);
+          });
+          py::object grundy = v.grundy ? py::object(py::int_(*v.grundy)) : py::object(py::none());
+          py::object outcome = v.outcome ? py::object(py::str(cgtlab::games::outcome_name(*v.outcome))) : py::object(py::none());
+          return py::make_tuple(grundy, outcome, v.methods);
+        }, py::arg("graph"), py::arg("weights"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_wak_reduce", [](const Graph& g, const std::string& weights) {
+          auto p = cgtlab::games::make_wak(g, cgtlab::games::parse_wak_weights(g, weights));
+          std::vector<std::string> log;
+          auto r = cgtlab::games::reduce_wak(p, &log);
+          Graph h = r.n ? cgtlab::games::wak_graph(r) : Graph(0, false);
+          return py::make_tuple(h, cgtlab::games::wak_weights_text(r), log);
+        }, py::arg("graph"), py::arg("weights"));
+
+  m.def("_coins_value", [](const std::vector<std::string>& lines, std::uint64_t maxp) {
+          std::vector<std::string> parsed;
+          for (const auto& s : lines) parsed.push_back(cgtlab::games::FlippingCoins::parse(s));
+          return deep([&] {
+            cgtlab::games::CoinsValuer valuer(cgtlab::games::kCoinsSearchMaxLength, limits(maxp));
+            auto sum = cgtlab::games::analyse_coins_sum(parsed, valuer);
+            return sum;
+          });
+        }, py::arg("lines"), py::arg("max_positions") = kDefaultMaxPositions);
+  py::class_<cgtlab::games::CoinsSumMove>(m, "_CoinsSumMove")
+      .def_readonly("line", &cgtlab::games::CoinsSumMove::line)
+      .def_readonly("first", &cgtlab::games::CoinsSumMove::first)
+      .def_readonly("second", &cgtlab::games::CoinsSumMove::second)
+      .def_readonly("result", &cgtlab::games::CoinsSumMove::result)
+      .def_readonly("sum_after", &cgtlab::games::CoinsSumMove::sum_after);
+  py::class_<cgtlab::games::CoinsSumAnalysis>(m, "_CoinsSumAnalysis")
+      .def_readonly("lines", &cgtlab::games::CoinsSumAnalysis::lines)
+      .def_property_readonly("values", [](const cgtlab::games::CoinsSumAnalysis& s) {
+        std::vector<Game> v;
+        for (const auto& x : s.values) v.push_back(x.game);
+        return v;
+      })
+      .def_readonly("total", &cgtlab::games::CoinsSumAnalysis::total)
+      .def_readonly("left_winning", &cgtlab::games::CoinsSumAnalysis::left_winning)
+      .def_readonly("right_winning", &cgtlab::games::CoinsSumAnalysis::right_winning)
+      .def_property_readonly("methods", [](const cgtlab::games::CoinsSumAnalysis& s) { return cgtlab::games::coins_methods_text(s); });
+  m.def("_coins_algorithm", [](const std::string& line, bool trace) {
+          auto r = cgtlab::games::run_coins_algorithm(cgtlab::games::FlippingCoins::parse(line), trace);
+          py::dict d;
+          d["input"] = r.input;
+          d["reduced"] = r.reduced;
+          d["base"] = r.base;
+          d["partition"] = r.partition();
+          d["ordinal_sum"] = r.ordinal_sum_text();
+          d["signs"] = r.signs;
+          d["value"] = fraction_type()(dyadic_to_python(r.value));
+          py::list steps;
+          for (const auto& s : r.reductions) steps.append(py::make_tuple(std::string(1, s.rule), s.before, s.after));
+          d["reductions"] = steps;
+          py::list partial;
+          for (const auto& v : r.partial_values) partial.append(fraction_type()(dyadic_to_python(v)));
+          d["partial_values"] = partial;
+          return d;
+        }, py::arg("line"), py::arg("trace") = false);
+
+  py::class_<cgtlab::games::BlockingAnalyzer>(m, "_Blocking")
+      .def(py::init([](const Graph& g, std::uint64_t maxp) {
+             return std::make_unique<cgtlab::games::BlockingAnalyzer>(g, limits(maxp));
+           }), py::arg("graph"), py::arg("max_positions") = kDefaultMaxPositions)
+      .def("value", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec) {
+        auto p = a.parse(spec);
+        return deep([&] { return a.value(p); });
+      })
+      .def("moves", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec) {
+        auto p = a.parse(spec);
+        auto mv = deep([&] { return a.moves(p); });
+        auto side = [&](const std::vector<cgtlab::games::BlockingOption>& os) {
+          py::list out;
+          for (const auto& o : os) out.append(py::make_tuple(o.move, a.rules().format(o.result), o.value));
+          return out;
+        };
+        return py::make_tuple(mv.value, side(mv.left), side(mv.right));
+      })
+      .def("tree", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec, int depth, int nodes, bool best, bool dot) {
+        auto p = a.parse(spec);
+        cgtlab::games::TreeOptions o;
+        o.max_depth = depth;
+        o.max_nodes = nodes;
+        o.best_only = best;
+        auto t = deep([&] { return dot ? cgtlab::games::blocking_tree_dot(a, p, o) : cgtlab::games::blocking_tree_text(a, p, o); });
+        return py::make_tuple(t.text, t.nodes, t.truncated);
+      });
+}
