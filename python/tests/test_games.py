@@ -76,15 +76,18 @@ def test_coins_and_blocking_match_cli():
         assert cgtlab.coins.algorithm(line)["value"] == v
     with pytest.raises(ValueError):
         cgtlab.coins.value("10a1")
-    pos = {"0": (1, 0, 0), "2": (0, 2, 0)}
-    v = cgtlab.blocking.value("T3", pebbles=pos)
-    assert isinstance(v, Game)
-    spec = "0=1/0/0,2=0/2/0"
-    cli = subprocess.run([CLI, "blocking", "value", "--graph", "T3", "--position", spec],
-                         capture_output=True, text=True)
-    if cli.returncode == 0:
-        assert str(v) in cli.stdout
-    assert "digraph" in cgtlab.blocking.tree("T3", pos)
+    for pos, spec in [({"0": (1, 0, 0), "2": (0, 2, 0)}, "0=1/0/0,2=0/2/0"), ({"2": (1, 4, 0)}, "2=1/4/0"),
+                      ({"1": (2, 0, 1), "0": (0, 1, 0)}, "1=2/0/1,0=0/1/0")]:
+        v = cgtlab.blocking.value("T3", pebbles=pos)
+        assert isinstance(v, Game)
+        assert v == Game(cli_json("blocking", "value", "--graph", "T3", "--pebbles", spec)["value"])
+        assert cgtlab.blocking.value("T3", pebbles=spec) == v
+        moves = cgtlab.blocking.moves("T3", pos)
+        assert moves["value"] == v
+        assert Game.from_options([m[2] for m in moves["left"]], [m[2] for m in moves["right"]]) == v
+    assert "digraph" in cgtlab.blocking.tree("T3", {"2": (1, 1, 0)})
+    with pytest.raises(ValueError):
+        cgtlab.blocking.value("C4", pebbles={"0": (1, 0, 0)})  # not a DAG
 
 
 def _interrupted(code):
