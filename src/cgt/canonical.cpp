@@ -5,6 +5,7 @@
 
 #include "cgt/store.h"
 #include "util/error.h"
+#include "util/stack_guard.h"
 
 namespace cgtlab::cgt::detail {
 
@@ -24,6 +25,7 @@ bool Store::leq_nus(Id g, Id h) const {
 bool Store::leq(Id g, Id h) {
   if (g == h) return true;
   if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
+  check_stack();
   charge();
   // Stops decide many comparisons at once: G <= H implies LS(G) <= LS(H) and
   // RS(G) <= RS(H), and LS(G) < RS(H) implies G < H (the difference has a negative
@@ -60,6 +62,7 @@ Id Store::neg(Id g) {
     Nus v = nus_of(g);
     return nus(-v.number, -v.ups, v.star);
   }
+  check_stack();
   if (g < neg_memo_.size() && neg_memo_[g] != kNone) return neg_memo_[g];
   std::vector<Id> left_opts, right_opts;
   for (Id gr : right(g)) left_opts.push_back(neg(gr));
@@ -74,6 +77,7 @@ Id Store::neg(Id g) {
 Id Store::add(Id g, Id h) {
   if (g == kZero) return h;
   if (h == kZero) return g;
+  check_stack();
   if (is_nus(g) && is_nus(h)) {
     const Nus& a = nus_of(g);
     const Nus& b = nus_of(h);
@@ -102,8 +106,81 @@ Id Store::add(Id g, Id h) {
   return result;
 }
 
+namespace {
+
+// A number's sign expansion (its Hackenbush string) in runs of equal signs; lengths are
+// exact, so 10^100 is one run. Positive x = a + m/2^k (0 < m/2^k < 1, m odd): a + 1 pluses,
+// one minus, then the top k - 1 of the k bits of m (1: plus, 0: minus). Negative x: the
+// same with the signs swapped.
+struct SignRun {
+  bool plus;
+  mpz_class length;
+};
+
+void push_run(std::vector<SignRun>& runs, bool plus, const mpz_class& length) {
+  if (length == 0) return;
+  if (!runs.empty() && runs.back().plus == plus) {
+    runs.back().length += length;
+  } else {
+    runs.push_back({plus, length});
+  }
+}
+
+void append_sign_expansion(std::vector<SignRun>& runs, const Dyadic& x) {
+  if (x.is_zero()) return;
+  bool positive = x.sign() > 0;
+  Dyadic ax = positive ? x : -x;
+  if (ax.is_integer()) {
+    push_run(runs, positive, ax.numerator());
+    return;
+  }
+  mpz_class a = ax.floor();
+  push_run(runs, positive, a + 1);
+  push_run(runs, !positive, 1);
+  mpz_class m = ax.numerator() - a * ax.denominator();  // odd, below 2^k
+  unsigned long k = ax.exponent();
+  for (unsigned long bit = k - 1; bit >= 1; --bit) {  // bits b_1 .. b_(k-1), top first
+    bool one = mpz_tstbit(m.get_mpz_t(), bit) != 0;
+    push_run(runs, one == positive, 1);
+  }
+}
+
+// The number with the given sign expansion: the first run of length a is +-a, and each
+// later sign moves by half the previous step (1/2, 1/4, ...), so a later run of sign t and
+// length L turns n / 2^e into (n 2^L + t (2^L - 1)) / 2^(e+L).
+Dyadic from_sign_expansion(const std::vector<SignRun>& runs) {
+  if (runs.empty()) return Dyadic(0);
+  mpz_class num = runs[0].plus ? mpz_class(runs[0].length) : mpz_class(-runs[0].length);
+  unsigned long e = 0;
+  constexpr unsigned long kMaxExponent = 1UL << 24;  // 2^-(16 million): 2 MiB per number
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    if (runs[i].length > kMaxExponent - e)
+      throw CapReached("ordinal sum is a number with a denominator above 2^" + std::to_string(kMaxExponent));
+    unsigned long len = runs[i].length.get_ui();
+    mpz_class step;
+    mpz_ui_pow_ui(step.get_mpz_t(), 2, len);
+    mpz_class delta = step - 1;
+    if (!runs[i].plus) delta = -delta;
+    num = num * step + delta;
+    e += len;
+  }
+  return Dyadic(num, e);
+}
+
+}  // namespace
+
+// G:H. Numbers x:y concatenate sign expansions (no expansion into a game tree, so
+// 1:100000000 is immediate); G:n for an integer n is built in a loop, n steps, each
+// charged to the work cap; everything else recurses on H's options.
 Id Store::ordinal_sum(Id g, Id h) {
   if (h == kZero) return g;
+  check_stack();
+  if (is_number(g) && is_number(h)) {
+    std::vector<SignRun> runs;
+    append_sign_expansion(runs, nus_of(g).number);
+    append_sign_expansion(runs, nus_of(h).number);
+    return number(from_sign_expansion(runs));
+  }
   if (is_nus(g) && nus_of(g).ups == 0 && is_nimber(h)) {  // x*a : *b = x*(a+b)
     Nus a = nus_of(g);
     Grundy b = nus_of(h).star;
@@ -112,6 +189,22 @@ Id Store::ordinal_sum(Id g, Id h) {
   }
   std::uint64_t key = pair_key(g, h);
   if (auto it = ordinal_memo_.find(key); it != ordinal_memo_.end()) return it->second;
+  if (is_number(h) && nus_of(h).number.is_integer()) {
+    // G:n = {G^L, G:(n-1) | G^R} (n > 0), {G^L | G^R, G:(n+1)} (n < 0), G:0 = G.
+    const mpz_class& n = nus_of(h).number.numerator();
+    bool positive = n > 0;
+    mpz_class steps = positive ? n : mpz_class(-n);
+    Id cur = g;
+    for (mpz_class k = 0; k < steps; ++k) {
+      std::vector<Id> left_opts(left(g).begin(), left(g).end());
+      std::vector<Id> right_opts(right(g).begin(), right(g).end());
+      (positive ? left_opts : right_opts).push_back(cur);
+      cur = from_options(std::move(left_opts), std::move(right_opts));
+      charge();
+    }
+    ordinal_memo_.emplace(key, cur);
+    return cur;
+  }
   // G:H = {G^L, G:H^L | G^R, G:H^R}: the base G's own options, and moves in H that
   // keep G as the base.
   std::vector<Id> left_opts(left(g).begin(), left(g).end());
@@ -126,6 +219,7 @@ Id Store::ordinal_sum(Id g, Id h) {
 
 // x <= {L | R}: no G^R <= x and no x^L >= G.
 bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
+  check_stack();
   for (Id r : R)
     if (leq(r, x)) return false;
   for (Id xl : left(x))
@@ -135,6 +229,7 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
 
 // x >= {L | R}: no x <= G^L and no x^R <= G.
 bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
+  check_stack();
   for (Id l : L)
     if (leq(x, l)) return false;
   for (Id xr : right(x))

@@ -5,7 +5,9 @@
 // lists only on demand (left_options(), or a sum with a general game). Sums, negation
 // and comparison are memoized in non-lossy tables that live for the whole run.
 //
-// The store is process-wide and not thread-safe: use it from one thread.
+// The store is process-wide and shared by all threads: every Game operation takes its
+// (recursive) lock, ids are never reclaimed, so a Game stays valid for the whole run.
+// Work caps (GameWorkLimit) are per thread; the memory cap is per process.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -93,10 +95,15 @@ class Game {
 
 // Number of distinct canonical forms in the store (for statistics and benchmarks).
 std::size_t game_store_size();
-// Work units done since the current GameWorkLimit was set (for calibration).
+// Work units done on this thread since its current GameWorkLimit was set (for calibration).
 std::uint64_t game_work_done();
+// Estimated bytes held by the store (records, option lists, memo tables).
+std::size_t game_store_bytes();
+// Caps the store's memory (0: no cap, the default): once game_store_bytes() exceeds it,
+// game operations that would grow the store throw CapReached. Process-wide.
+void set_game_memory_limit(std::uint64_t bytes);
 
-// While alive, caps the work of the store: each new canonical form, each comparison of
+// While alive, caps the work of the store on this thread: each new canonical form, each comparison of
 // games that are not both x + n.^ + *m, and each new sum or ordinal sum counts one unit; beyond max_work (0: no cap) game
 // operations throw CapReached. Restores the previous cap when destroyed.
 class GameWorkLimit {

@@ -8,6 +8,7 @@
 #include "cgt/game.h"
 #include "cgt/thermograph.h"
 #include "cgt/notation_internal.h"
+#include "util/stack_guard.h"
 #include "util/error.h"
 
 namespace cgtlab::cgt {
@@ -90,22 +91,37 @@ class Parser {
   }
 
   // unary := '-' unary | '+-' pm_operand | '+' unary | primary
+  // Each prefix sign counts one level of nesting, like a pair of parentheses.
   Game unary() {
     skip_space();
+    check_stack();
     if (peek() == '+' && peek(1) == '-') {
       pos_ += 2;
-      return plus_minus();
+      enter();
+      Game g = plus_minus();
+      --depth_;
+      return g;
     }
     if (peek() == '+') {
       ++pos_;
-      return unary();
+      enter();
+      Game g = unary();
+      --depth_;
+      return g;
     }
     if (peek() == '-') {
       if (std::isdigit(static_cast<unsigned char>(peek(1)))) return literal();  // -1/2, -1^*
       ++pos_;
-      return -unary();
+      enter();
+      Game g = -unary();
+      --depth_;
+      return g;
     }
     return primary();
+  }
+
+  void enter() {
+    if (++depth_ > kMaxNesting) fail("nesting deeper than " + std::to_string(kMaxNesting));
   }
 
   // +-G = {G | -G}; +-{a,b} = {a,b | -a,-b}.

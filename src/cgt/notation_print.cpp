@@ -6,10 +6,13 @@
 #include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
+#include <mutex>
 
 #include "cgt/game.h"
 #include "cgt/notation_internal.h"
 #include "cgt/store.h"
+#include "util/error.h"
+#include "util/stack_guard.h"
 
 namespace cgtlab::cgt {
 
@@ -20,6 +23,8 @@ using detail::Store;
 namespace {
 
 constexpr int kMaxSlashes = 4;
+// The longest canonical form printed: beyond it printing stops with CapReached.
+constexpr std::size_t kMaxPrintedBytes = std::size_t(64) << 20;
 
 std::string nus_name(const Nus& v) {
   std::string s;
@@ -49,58 +54,97 @@ class Printer {
   // Appends g; returns the number of slashes its text leaves unbracketed (0 when it
   // needs none, e.g. a name or a bracketed form).
   int append(Id g, std::string& out, bool force_brackets, bool force_parens) {
+    check_stack();
+    s_.charge();  // each printed form is one unit of the work cap
     if (s_.is_nus(g)) {
       const Nus& v = s_.nus_of(g);
       bool pure = (v.ups == 0 && v.star == 0) || (v.number.is_zero() && (v.ups == 0 || v.star == 0));
-      if (force_parens && !pure) out += "(";
-      out += nus_name(v);
-      if (force_parens && !pure) out += ")";
+      if (force_parens && !pure) emit(out, "(");
+      emit(out, nus_name(v));
+      if (force_parens && !pure) emit(out, ")");
       return 0;
     }
     std::vector<Id> lo = sorted(s_.left(g));
     std::vector<Id> ro = sorted(s_.right(g));
     if (s_.neg(g) == g) {  // a switch {x | -x}, printed +-x
-      out += "+-";
-      if (lo.size() > 1) out += "{";
+      emit(out, "+-");
+      if (lo.size() > 1) emit(out, "{");
       for (std::size_t i = 0; i < lo.size(); ++i) {
-        if (i > 0) out += ",";
+        if (i > 0) emit(out, ",");
         append(lo[i], out, true, lo.size() == 1);
       }
-      if (lo.size() > 1) out += "}";
+      if (lo.size() > 1) emit(out, "}");
       return 0;
     }
     if (auto t = tiny_or_miny(g, lo, ro)) {
-      if (force_parens && !t->translation.is_zero()) out += "(";
-      if (!t->translation.is_zero()) out += t->translation.str();
-      out += t->tiny ? "Tiny(" : "Miny(";
+      if (force_parens && !t->translation.is_zero()) emit(out, "(");
+      if (!t->translation.is_zero()) emit(out, t->translation.str());
+      emit(out, t->tiny ? "Tiny(" : "Miny(");
       append(t->subscript, out, true, false);
-      out += ")";
-      if (force_parens && !t->translation.is_zero()) out += ")";
+      emit(out, ")");
+      if (force_parens && !t->translation.is_zero()) emit(out, ")");
       return 0;
     }
     if (auto u = uptimal_name(g)) {
-      if (force_parens) out += "(";
-      out += *u;
-      if (force_parens) out += ")";
+      if (force_parens) emit(out, "(");
+      emit(out, *u);
+      if (force_parens) emit(out, ")");
       return 0;
     }
-    std::string left_text, right_text;
-    int slashes = 1;
-    for (std::size_t i = 0; i < lo.size(); ++i) {
-      if (i > 0) left_text += ",";
-      slashes = std::max(slashes, append(lo[i], left_text, lo.size() > 1, false) + 1);
-    }
-    for (std::size_t i = 0; i < ro.size(); ++i) {
-      if (i > 0) right_text += ",";
-      slashes = std::max(slashes, append(ro[i], right_text, ro.size() > 1, false) + 1);
-    }
+    // The slash count is known before printing (slashes_below), so the options are
+    // written straight into out: no copy per nesting level (quadratic for deep forms).
+    int slashes = slashes_below(g);
     bool bracket = force_brackets || slashes >= kMaxSlashes;
-    if (bracket) out += "{";
-    out += left_text;
-    out.append(static_cast<std::size_t>(slashes), '|');
-    out += right_text;
-    if (bracket) out += "}";
+    if (bracket) emit(out, "{");
+    for (std::size_t i = 0; i < lo.size(); ++i) {
+      if (i > 0) emit(out, ",");
+      append(lo[i], out, lo.size() > 1, false);
+    }
+    emit(out, std::string(static_cast<std::size_t>(slashes), '|'));
+    for (std::size_t i = 0; i < ro.size(); ++i) {
+      if (i > 0) emit(out, ",");
+      append(ro[i], out, ro.size() > 1, false);
+    }
+    if (bracket) emit(out, "}");
     return bracket ? 0 : slashes;
+  }
+
+  // What append(g, ..., force_brackets, ...) returns, without printing (memoized).
+  int returned_slashes(Id g, bool force_brackets) {
+    if (named(g)) return 0;
+    int slashes = slashes_below(g);
+    return force_brackets || slashes >= kMaxSlashes ? 0 : slashes;
+  }
+  // The slashes between the option lists of a form printed in braces.
+  int slashes_below(Id g) {
+    if (auto it = slashes_memo_.find(g); it != slashes_memo_.end()) return it->second;
+    check_stack();
+    int slashes = 1;
+    auto lo = s_.left(g), ro = s_.right(g);
+    for (Id x : lo) slashes = std::max(slashes, returned_slashes(x, lo.size() > 1) + 1);
+    for (Id x : ro) slashes = std::max(slashes, returned_slashes(x, ro.size() > 1) + 1);
+    slashes_memo_.emplace(g, slashes);
+    return slashes;
+  }
+  // Printed by name, not in braces: nus values, switches, tinies and minies, uptimals
+  // (the same tests, in the same order, as append).
+  bool named(Id g) {
+    if (s_.is_nus(g)) return true;
+    if (auto it = named_memo_.find(g); it != named_memo_.end()) return it->second;
+    std::vector<Id> lo(s_.left(g).begin(), s_.left(g).end()), ro(s_.right(g).begin(), s_.right(g).end());
+    bool r = s_.neg(g) == g || tiny_or_miny(g, lo, ro).has_value() || uptimal_name(g).has_value();
+    named_memo_.emplace(g, r);
+    return r;
+  }
+  absl::flat_hash_map<Id, int> slashes_memo_;
+  absl::flat_hash_map<Id, bool> named_memo_;
+
+  // Every character is written once, through emit: written_ is the length so far.
+  void emit(std::string& out, std::string_view text) {
+    written_ += text.size();
+    if (written_ > kMaxPrintedBytes)
+      throw CapReached("printed form longer than " + std::to_string(kMaxPrintedBytes >> 20) + " MiB");
+    out.append(text);
   }
 
  private:
@@ -183,6 +227,7 @@ class Printer {
   }
   bool less(Id a, Id b) {
     if (a == b) return false;
+    check_stack();
     auto key = detail::pair_key(a, b);
     if (auto it = order_memo_.find(key); it != order_memo_.end()) return it->second;
     bool r = order(a, b) < 0;
@@ -190,6 +235,7 @@ class Printer {
     return r;
   }
   absl::flat_hash_map<std::uint64_t, bool> order_memo_;
+  std::size_t written_ = 0;
 
   Store& s_;
 };
@@ -199,6 +245,7 @@ class Printer {
 void detail::sort_in_print_order(std::vector<Id>& ids) { Printer().sort(ids); }
 
 std::string Game::str() const {
+  std::lock_guard lock(Store::get().mutex());
   std::string out;
   Printer().append(id_, out, true, false);
   return out;

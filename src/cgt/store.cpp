@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "util/error.h"
+#include "util/stack_guard.h"
 
 namespace cgtlab::cgt::detail {
 
@@ -31,9 +32,30 @@ bool Store::KeyEq::same(const OptKey& a, const OptKey& b) {
          std::memcmp(a.opts, b.opts, sizeof(Id) * (a.n_left + a.n_right)) == 0;
 }
 
+thread_local std::uint64_t Store::t_work_ = 0;
+thread_local std::uint64_t Store::t_work_limit_ = 0;
+
 void Store::throw_cap() const {
-  throw CapReached("game computation stopped after " + std::to_string(work_limit_) +
+  throw CapReached("game computation stopped after " + std::to_string(t_work_limit_) +
                    " game operations (raise --max-positions, 0 = no cap)");
+}
+
+std::size_t Store::bytes() const {
+  // flat_hash_* tables: one control byte per slot plus the slot.
+  auto table = [](std::size_t capacity, std::size_t slot) { return capacity * (slot + 1); };
+  return nodes_.capacity() * sizeof(Node) + nus_.capacity() * sizeof(Nus) +
+         table(nus_index_.capacity(), sizeof(Nus) + sizeof(Id)) + table(general_index_.capacity(), sizeof(Id)) +
+         chunk_bytes_ + neg_memo_.capacity() * sizeof(Id) +
+         table(add_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
+         table(leq_memo_.capacity(), sizeof(std::uint64_t) + 1) +
+         table(ordinal_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
+         stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>);
+}
+
+void Store::check_memory() const {
+  if (bytes() > memory_limit_)
+    throw CapReached("the game store reached the memory cap of " + std::to_string(memory_limit_ >> 20) +
+                     " MiB (raise --max-memory, 0 = no cap)");
 }
 
 Id Store::new_node(Node n) {
@@ -49,6 +71,7 @@ const Id* Store::store_options(const std::vector<Id>& left, const std::vector<Id
   if (chunks_.empty() || chunk_used_ + n > chunk_size_) {
     chunk_size_ = std::max<std::size_t>(n, std::size_t(1) << 20);
     chunks_.push_back(std::make_unique<Id[]>(chunk_size_));
+    chunk_bytes_ += chunk_size_ * sizeof(Id);
     chunk_used_ = 0;
   }
   Id* out = chunks_.back().get() + chunk_used_;
@@ -211,6 +234,7 @@ long Store::birthday(Id g) {
     return b.get_si();
   }
   if (nodes_[g].birthday >= 0) return nodes_[g].birthday;
+  check_stack();
   long b = 0;
   for (Id o : left(g)) b = std::max(b, birthday(o) + 1);
   for (Id o : right(g)) b = std::max(b, birthday(o) + 1);

@@ -8,13 +8,18 @@
 // Sum, negation, comparison, birthday, stops and ordinal sum are memoized in tables that
 // are never evicted (they live as long as the store: the whole run).
 //
-// Single-threaded by design: the store is process-wide and has no locks.
+// One store per process, shared by every thread under one recursive mutex (mutex()):
+// Game's wrappers take it for each operation, code in src/cgt/ that uses the store
+// directly holds it. Records are never reclaimed, so an id stays valid for the whole run;
+// memory is bounded by the memory cap instead (docs/ARCHITECTURE.md, "The value store
+// and threads"). Work caps are per thread.
 #pragma once
 #include <absl/container/flat_hash_map.h>
 #include <absl/container/flat_hash_set.h>
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -79,15 +84,25 @@ class Store {
   // --- work cap: new records, comparisons of non-nus games, and memoized sums and
   // ordinal sums each count one unit; beyond the limit (0: none) operations throw CapReached. The store
   // stays consistent (every stored record and memo entry is complete and correct).
+  // The work cap and count belong to the calling thread.
   void set_work_limit(std::uint64_t limit) {
-    work_limit_ = limit;
-    work_ = 0;
+    t_work_limit_ = limit;
+    t_work_ = 0;
   }
-  std::uint64_t work_limit() const { return work_limit_; }
-  std::uint64_t work() const { return work_; }
+  std::uint64_t work_limit() const { return t_work_limit_; }
+  std::uint64_t work() const { return t_work_; }
   void charge() {
-    if (work_limit_ != 0 && ++work_ > work_limit_) throw_cap();
+    ++t_work_;
+    if (t_work_limit_ != 0 && t_work_ > t_work_limit_) throw_cap();
+    if ((t_work_ & 1023) == 0 && memory_limit_ != 0) check_memory();
   }
+
+  // --- memory cap (bytes; 0: none), checked every 1024 work units against bytes() ---
+  void set_memory_limit(std::uint64_t bytes) { memory_limit_ = bytes; }
+  // Estimated bytes held: records, option chunks, indexes and memo tables.
+  std::size_t bytes() const;
+
+  std::recursive_mutex& mutex() { return mutex_; }
 
   // --- properties (memoized) ---
   long birthday(Id g);
@@ -155,7 +170,11 @@ class Store {
   bool leq_nus(Id g, Id h) const;
 
   [[noreturn]] void throw_cap() const;
-  std::uint64_t work_ = 0, work_limit_ = 0;
+  void check_memory() const;
+  static thread_local std::uint64_t t_work_, t_work_limit_;
+  std::uint64_t memory_limit_ = 0;
+  std::recursive_mutex mutex_;
+  std::size_t chunk_bytes_ = 0;
 
   std::vector<Node> nodes_;
   std::vector<Nus> nus_;

@@ -8,6 +8,7 @@
 #include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
+#include <mutex>
 #include <vector>
 
 #include "cgt/notation_internal.h"
@@ -20,6 +21,7 @@ constexpr long kMaxNamedUptimal = 256;
 
 Id up_to_nth(long n) {
   Store& s = Store::get();
+  std::lock_guard lock(s.mutex());
   Id star = s.nus(Dyadic(0), 0, 1);
   Id g = kZero;
   for (long k = 1; k <= n; ++k) g = s.from_options({g}, {star});
@@ -28,6 +30,7 @@ Id up_to_nth(long n) {
 
 Id up_nth(long n) {
   Store& s = Store::get();
+  std::lock_guard lock(s.mutex());
   if (n <= 1) return s.nus(Dyadic(0), 1, 0);
   Id star = s.nus(Dyadic(0), 0, 1);
   return s.from_options({kZero}, {s.add(star, s.neg(up_to_nth(n - 1)))});
@@ -39,6 +42,7 @@ std::optional<std::string> uptimal_name(Id g) {
   static absl::flat_hash_map<Id, std::string> names;
   static std::vector<bool> built;
   Store& s = Store::get();
+  std::lock_guard lock(s.mutex());  // also guards the two tables above
   if (s.is_nus(g)) return std::nullopt;
   Dyadic x = s.left_stop(g);
   if (!(x == s.right_stop(g))) return std::nullopt;

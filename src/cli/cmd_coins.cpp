@@ -29,7 +29,9 @@ struct ValueArgs {
   std::vector<std::string> lines;
   bool json = false;
   bool analyze = false;  // add the value analysis of the sum (cgtlab analyze)
-  std::uint64_t max_positions = 0;
+  // Coins of the lines valued (each line and each move's result): the default stops a
+  // sum whose winning moves would take minutes (a line of 1000 ones has ~250000 moves).
+  std::uint64_t max_positions = 100'000'000;
 };
 
 struct AlgorithmArgs {
@@ -176,7 +178,11 @@ void add_coins_command(CLI::App& app) {
   value->add_flag("--json", value_args->json, "one JSON object: value, values, outcome, winning_moves, method");
   value->add_flag("--analyze", value_args->analyze,
                   "also analyse the value of the sum as `cgtlab analyze` does (JSON: key \"analysis\")");
-  add_max_positions_option(value, value_args->max_positions);
+  value->add_option("--max-positions", value_args->max_positions,
+                    "stop with exit code 2 after valuing lines of this many coins in all (every move's "
+                    "result is valued; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
   value->callback([value_args] { run_value(*value_args); });
 
   auto alg_args = std::make_shared<AlgorithmArgs>();

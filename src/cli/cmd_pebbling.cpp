@@ -182,6 +182,10 @@ void run_mvalue(const Options& o) {
 void run_table(const Options& o) {
   auto [n_lo, n_hi] = parse_range(o.n_range, "--n");
   auto [k_lo, k_hi] = parse_range(o.k_range, "--k");
+  // A move takes k+1 pebbles, so k beyond the largest total changes nothing; the cap
+  // also bounds the table (at most 64 rows, --n's cap).
+  if (k_hi > 256)
+    throw InputError("--k: at most 256 (got " + std::to_string(k_hi) + ")");
   if (o.format != "text" && o.format != "csv" && o.format != "json") {
     throw InputError("--format must be text, csv or json");
   }

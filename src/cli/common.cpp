@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cgt/game.h"
+
 namespace cgtlab::cli {
 
 namespace {
@@ -15,6 +17,18 @@ bool g_progress_line_open = false;
 
 void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
+
+int report_error(ErrorKind kind, const std::string& message) {
+  progress_done();
+  std::string line = message;
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  const char* prefix = kind == ErrorKind::Input ? "cgtlab: error: "
+                       : kind == ErrorKind::Cap ? "cgtlab: stopped early: "
+                                                : "cgtlab: internal error: ";
+  std::cerr << prefix << line << '\n';
+  return kind == ErrorKind::Internal ? 3 : 2;
+}
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump() << '\n'; }
 
@@ -44,6 +58,8 @@ void add_max_positions_option(CLI::App* cmd, std::uint64_t& value) {
 }
 
 void add_max_memory_option(CLI::App& app) {
+  // The canonical-form store counts toward the cap too (set before any command runs).
+  app.parse_complete_callback([] { cgt::set_game_memory_limit(g_max_memory_mib << 20); });
   app.add_option("--max-memory", g_max_memory_mib,
                  "stop a search with exit code 2 when its tables would exceed this many MiB (0: no cap)")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));

@@ -13,6 +13,14 @@ namespace cgtlab::cli {
 void set_exit_code(int code);
 int exit_code();
 
+// How a run that did not complete ends. Input: bad input (exit 2); Cap: a cap or out of
+// memory stopped it (exit 2); Internal: a bug, e.g. a logic_error (exit 3).
+enum class ErrorKind { Input, Cap, Internal };
+// The one place that reports an error reaching main: ends the progress line, prints one
+// line on stderr ("cgtlab: error: ...", "cgtlab: stopped early: ...", "cgtlab: internal
+// error: ..."; line breaks in the message are flattened) and returns the exit code.
+int report_error(ErrorKind kind, const std::string& message);
+
 // One JSON object on stdout, followed by a newline.
 void print_json(const nlohmann::json& j);
 

@@ -30,6 +30,9 @@ cgt::Game coins_value_by_general_engine(const std::string& line, solve::SearchLi
 CoinsLineValue CoinsValuer::value(const std::string& raw) {
   const std::string line = games::FlippingCoins::normalise(raw);
   const int n = static_cast<int>(line.size());
+  coins_valued_ += static_cast<std::uint64_t>(n) + 1;
+  line_bytes_ += sizeof(std::string) + static_cast<std::uint64_t>(n) * 2;
+  limits_.check(coins_valued_, line_bytes_ + (table_ ? (std::uint64_t{1} << table_->max_length()) * sizeof(std::int64_t) : 0));
   CoinsLineValue v;
   if (n > search_max_length_) {
     v.method = CoinsMethod::Algorithm;

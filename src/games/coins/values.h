@@ -41,6 +41,9 @@ class CoinsValuer {
  private:
   int search_max_length_;
   solve::SearchLimits limits_;
+  // Work so far, checked against limits_ on every call: coins of the lines valued (as
+  // "positions") and bytes of those lines (callers keep the moves' result lines).
+  std::uint64_t coins_valued_ = 0, line_bytes_ = 0;
   std::unique_ptr<CoinsTable> table_;
 };
 

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Adversarial inputs (docs/RELIABILITY.md, "Adversarial inputs"): every case exits 0 with
+# a correct answer or 2 with one line on stderr; never a crash, an abort, a hang or an
+# unbounded allocation. Each run is under `timeout` and a 4 GiB address-space limit.
+set -u
+cgtlab=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+err=$(mktemp); out=$(mktemp); trap 'rm -f "$err" "$out"' EXIT
+
+run() {  # run SECONDS ARGS...: sets rc
+  local secs=$1; shift
+  (ulimit -v 4194304; timeout "$secs" "$cgtlab" "$@") >"$out" 2>"$err"
+  rc=$?
+}
+# expect2 ARGS...: exit 2, one line on stderr, nothing on stdout.
+expect2() {
+  run 60 "$@"
+  [ $rc -eq 2 ] || fail "$(printf '%.200s' "$*") should exit 2, got $rc: $(head -c 300 "$err")"
+  [ "$(wc -l <"$err")" -eq 1 ] || fail "$(printf '%.200s' "$*"): stderr should be one line: $(head -c 300 "$err")"
+  [ ! -s "$out" ] || fail "$(printf '%.200s' "$*"): printed a result: $(head -c 200 "$out")"
+}
+# expect0 WANT ARGS...: exit 0 and stdout's first line is WANT.
+expect0() {
+  local want=$1; shift
+  run 60 "$@"
+  [ $rc -eq 0 ] || fail "$(printf '%.200s' "$*") should exit 0, got $rc: $(head -c 300 "$err")"
+  [ "$(head -n1 "$out")" = "$want" ] || fail "$(printf '%.200s' "$*"): got '$(head -c 200 "$out")', want '$want'"
+}
+rep() { python3 -c "import sys; print(sys.argv[1] * int(sys.argv[2]) + sys.argv[3])" "$@"; }
+
+# --- deep nesting (one argument holds at most 128 KiB; 10^6 levels: tests/cgt/notation_adversarial_test.cpp)
+expect2 value -- "$(rep '(' 60000 '1')$(rep ')' 60000 '')"
+expect2 value -- "$(rep '{' 60000 '|')"
+expect2 value -- "$(rep '-' 100000 '1')"
+expect2 value -- "$(rep '+' 100000 '1')"
+expect2 value -- "$(rep '+-' 60000 '1')"
+expect0 "-1" value -- "$(rep '-' 1999 '1')"
+
+# --- huge and tiny numbers
+expect0 "1$(rep 0 100 '')" value "1$(rep 0 100 '')"
+expect0 "1/1606938044258990275541962092341162602522202993782792835301376" value "1/1606938044258990275541962092341162602522202993782792835301376"
+expect2 value "1/3"
+expect0 "100000001" value "1:100000000"
+expect0 "1$(rep 0 100 '')" value "0:1$(rep 0 100 '')"
+expect2 value -- "v3:1844644073709551617" --max-positions 100000
+expect2 value -- "*:100000000" --max-positions 100000
+expect2 value -- "^:{1|^}" --max-positions 0 --max-memory 1 || true
+# printing: a form too long to print is a cap, not gigabytes of output
+expect2 value "$(python3 -c "print('+'.join('+-%d' % k for k in range(1, 51)))")" --max-positions 200000
+# values beyond int64
+expect0 "18446744073709551617" value "18446744073709551616 + 1"
+expect2 value "^$(rep 9 30 '')"
+expect2 value "*$(rep 9 30 '')"
+
+# --- long lines, NUL-free control bytes and invalid UTF-8
+expect2 value "$(rep 'x' 120000 '')"
+expect2 value "$(printf '1\001\002')"
+expect2 value "$(printf '\xff\xfe{1|0}')"
+expect2 value "$(printf '{1|0}\n+1')"
+expect2 coins value "$(rep 2 100000 '')"
+expect2 coins value "$(printf '01\xff1')"
+expect2 graph info --graph "$(printf '0-1\xff,1-2')"
+expect2 graph info --graph "$(rep '0-1,' 30000 '1-2')" --json || true
+
+# --- zero, negative and degenerate sizes
+for spec in K0 P0 C2 C0 Grid0x5 Grid5x0 K0,3 S0 W2 OutStar0 K-1 P-3 Grid-1x2 K99999999999999999999; do
+  expect2 graph info --graph "$spec"
+done
+expect2 pebbling grundy --graph K3 --k 0 --position 1,1,1
+expect2 pebbling grundy --graph K3 --k -1 --position 1,1,1
+expect2 pebbling grundy --graph K3 --k 2 --position 1,-1,1
+expect2 pebbling table --n 3..3 --k 3..100000
+expect2 coins value ""
+expect2 rooks grundy --board 0x5
+expect2 rooks grundy --board -1x5
+
+# --- loops, multi-edges, colliding names
+expect0 "vertices       2" graph info --graph 0-1,0-1
+expect0 "vertices       2" graph info --graph 0-0,0-1
+expect2 graph info --graph "a-b,b-a,a>b"
+expect0 "vertices       2" graph info --graph "01-1,1-01"
+echo "adversarial: ok"
