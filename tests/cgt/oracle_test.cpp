@@ -270,3 +270,25 @@ TEST(Oracle, DetectsAWrongAnswer) {
   EXPECT_FALSE(o.leq(rs, ru));
   EXPECT_TRUE(o.leq(o.from_game(Game()), ru));
 }
+
+// Ordinal sums by the definition G:H = {G^L, G:H^L | G^R, G:H^R}, built with from_options
+// on the canonical options, against the store's shortcuts (sign expansions for numbers,
+// a loop for integers).
+namespace {
+Game ordinal_by_definition(Game g, Game h) {
+  std::vector<Game> l = g.left_options(), r = g.right_options();
+  for (Game hl : h.left_options()) l.push_back(ordinal_by_definition(g, hl));
+  for (Game hr : h.right_options()) r.push_back(ordinal_by_definition(g, hr));
+  return Game::from_options(l, r);
+}
+}  // namespace
+
+TEST(Oracle, OrdinalSums) {
+  std::vector<Game> bases, exponents;
+  for (const char* s : {"0", "1", "-1", "2", "1/2", "-3/4", "5/8", "7/2", "-9/4", "*", "^", "v*", "{1|*}", "+-1", "{2|1/2}"})
+    bases.push_back(Game::parse(s));
+  for (const char* s : {"0", "1", "-1", "3", "-4", "1/2", "-1/4", "3/8", "11/4", "-13/8", "*", "^", "{1|-1}"})
+    exponents.push_back(Game::parse(s));
+  for (Game g : bases)
+    for (Game h : exponents) EXPECT_EQ(g.ordinal_sum(h), ordinal_by_definition(g, h)) << g.str() << ":" << h.str();
+}
