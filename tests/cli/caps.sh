@@ -17,4 +17,10 @@ check_stop "$cgtlab" arckayles grundy --graph Grid3x10 --max-positions 100
 check_stop "$cgtlab" pebbling mvalue --graph K4 --k 3 --max-total 300 --max-positions 1000
 check_stop "$cgtlab" blocking value --graph T3 --pebbles 0=4/4/4 --max-positions 10
 "$cgtlab" arckayles grundy --graph C5 --max-positions -1 >/dev/null 2>"$err"; [ $? -eq 2 ] || fail "negative cap should exit 2"
+# --max-memory holds even where a search's own estimate misses (the resident-memory
+# backstop): these reached 1.24 GB and 920 MB under --max-memory 100.
+check_stop timeout 120 "$cgtlab" --max-memory 100 pebbling mvalue --graph P40 --max-total 20
+check_stop timeout 120 "$cgtlab" --max-memory 100 blocking value --graph T3 --pebbles 2=100/100/100
+# coins: 1000 ones ignored --max-positions
+check_stop "$cgtlab" coins value "$(printf '1%.0s' $(seq 1000))" --max-positions 10
 echo "caps: ok"
