@@ -156,8 +156,10 @@ Store::Store(const std::string& path, bool create) : path_(path), db_(std::make_
   sqlite3_busy_timeout(db_->db, 60000);  // another process holds the write lock: wait
   sqlite3_extended_result_codes(db_->db, 0);
   // The header tells a cgtlab store from any other file; a non-database fails here.
-  int app = db_->pragma_int("PRAGMA application_id");
+  // Tables first: a creator commits its tables and the id together, so tables seen imply the id is
+  // seen too (read in the other order, a race with a concurrent creator looked like a foreign file).
   int tables = db_->pragma_int("SELECT count(*) FROM sqlite_master");
+  int app = db_->pragma_int("PRAGMA application_id");
   if (app != kApplicationId && (app != 0 || tables != 0)) {
     throw InputError(path + ": not a cgtlab store (an SQLite database of another application)");
   }
