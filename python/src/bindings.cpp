@@ -152,9 +152,20 @@ Game game_from_python(const py::handle& x) {
 
 // Operations on two games: the packed x + n.^ + *m values are arithmetic (no recursion);
 // others may recurse by birthday, so they run on the large stack.
+// Games of small birthday (found once per game on the large stack, then remembered by id)
+// are safe on the caller's stack too: no thread per call for them.
+bool shallow(Game g) {
+  static std::vector<signed char> known;  // by id: 0 unknown, 1 shallow, -1 deep
+  if (g.is_nus()) return true;
+  if (g.id() >= known.size()) known.resize(g.id() + 1024, 0);
+  signed char& k = known[g.id()];
+  if (k == 0) k = deep([&] { return g.birthday(); }) <= 256 ? 1 : -1;
+  return k > 0;
+}
+
 template <class F>
 auto binary(Game a, Game b, F&& f) -> decltype(f(a, b)) {
-  if (a.is_nus() && b.is_nus()) return f(a, b);
+  if (shallow(a) && shallow(b)) return f(a, b);
   return deep([&] { return f(a, b); });
 }
 
