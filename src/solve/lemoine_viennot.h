@@ -220,7 +220,6 @@ class LemoineViennot {
       Option o;
       o.first = start;
       std::uint32_t out = start;
-      std::uint64_t hardest = 0;
       for (std::uint32_t i = start; i < end; ++i) {
         Key key{};
         const int v = known(f.comps[i], key);
@@ -228,16 +227,34 @@ class LemoineViennot {
           o.nimber ^= v;
           continue;
         }
-        const std::uint64_t d = game_.difficulty(f.comps[i]);
-        o.difficulty += d * d;
+        // G + G = 0: a component equal (same key) to one already listed cancels it.
+        bool cancelled = false;
+        for (std::uint32_t j = start; j < out; ++j)
+          if (f.keys[j] == key) {
+            --out;
+            if (j != out) {
+              f.comps[j] = f.comps[out];
+              f.keys[j] = f.keys[out];
+            }
+            cancelled = true;
+            break;
+          }
+        if (cancelled) continue;
         if (out != i) f.comps[out] = f.comps[i];
         f.keys[out] = key;
-        if (out != start && d > hardest) {
-          std::swap(f.comps[out], f.comps[start]);
-          std::swap(f.keys[out], f.keys[start]);
-        }
-        if (d > hardest) hardest = d;
         ++out;
+      }
+      std::uint64_t hardest = 0;
+      for (std::uint32_t i = start; i < out; ++i) {
+        const std::uint64_t d = game_.difficulty(f.comps[i]);
+        o.difficulty += d * d;
+        if (d > hardest) {
+          hardest = d;
+          if (i != start) {
+            std::swap(f.comps[i], f.comps[start]);
+            std::swap(f.keys[i], f.keys[start]);
+          }
+        }
       }
       o.len = out - start;
       if (o.len == 0) {

@@ -60,8 +60,8 @@ class KaylesBitGame {
   using Key = std::array<std::uint64_t, KW>;
   static constexpr int kStrideShift = 64 * KW - 14;  // grid keys: the row length in 6 bits here
 
-  KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid)
-      : game_(game), n_(g.order()), adj_(kayles_neighbourhoods<W>(g)) {
+  KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid, bool reduce)
+      : game_(game), n_(g.order()), adj_(kayles_neighbourhoods<W>(g)), reduce_(reduce && game == VertexGame::ArcKayles) {
     for (int v = 0; v < n_; ++v) all_.set(v);
     if (grid) {
       rows_ = grid->first;
@@ -86,7 +86,7 @@ class KaylesBitGame {
   Key key(const Position& c) const { return rows_ ? grid_key(c) : set_key(c); }
 
   void components(const Position& p, std::vector<Position>& out) const {
-    Position s = p;
+    Position s = reduce_ ? reduced(p) : p;
     while (s.any()) {
       Position comp = component_of(s, s.first());
       s = s.andnot(comp);
@@ -102,7 +102,70 @@ class KaylesBitGame {
     });
   }
 
+  // Arc-Kayles simplifications that keep the nimber (Beling's igs Cram solver, `reduced_stars`
+  // in igs/src/games/cram/mod.rs, applied here to any graph), repeated until nothing changes:
+  //  - star: a vertex c with two or more pendant neighbours (tufts) keeps one of them. The move
+  //    c-l2 leaves exactly what c-l1 leaves (up to isolated, dead vertices), so G and G - l2
+  //    have the same options up to that identification (mirror strategy on G + (G - l2)).
+  //  - bridge: a vertex b, neither a tuft nor a tuft's neighbour, all of whose neighbours have a
+  //    pendant neighbour, is deleted. Mirror strategy on G + (G - b): a move b-c in G is answered
+  //    by c-l in G - b (l the pendant of c, which lives as long as c does), after which the
+  //    two sides are equal up to the dead vertex l; every other move is copied.
+  //  - isolated vertices (no move) are deleted.
+  Position reduced(const Position& p0) const {
+    Position p = p0;
+    for (;;) {
+      const Position r = rows_ && cols_ < 64 ? reduced_grid_step(p) : reduced_graph_step(p);
+      if (r == p) return p;
+      p = r;
+    }
+  }
+
  private:
+  Position reduced_grid_step(const Position& p) const {
+    const int C = cols_;
+    const Position down = shr(p, C) & p;                  // cells whose lower neighbour is in p
+    const Position up = shl(p, C) & p;                    // ... upper neighbour
+    const Position right = shr(p, 1).andnot(right_) & p;  // ... right neighbour
+    const Position left = shl(p, 1).andnot(left_) & p;    // ... left neighbour
+    Position any = down | up | right | left;
+    const Position two = (down & up) | (right & left) | ((down | up) & (right | left));
+    const Position tuft = any.andnot(two);
+    // Centres, one direction at a time; a tuft whose centre already has one is dropped.
+    const Position cd = shl(tuft & down, C);
+    Position seen = cd, drop;
+    const Position cr = shl(tuft & right, 1);
+    drop |= shr(cr & seen, 1);
+    seen |= cr;
+    const Position cu = shr(tuft & up, C);
+    drop |= shl(cu & seen, C);
+    seen |= cu;
+    const Position cl = shr(tuft & left, 1);
+    drop |= shl(cl & seen, 1);
+    seen |= cl;
+    // Bridges: neither tufts nor centres, with no neighbour of that kind (all are centres).
+    Position bridge = p.andnot(tuft).andnot(seen);
+    const Position nb = shr(bridge, C) | shl(bridge, C) | shr(bridge, 1).andnot(right_) | shl(bridge, 1).andnot(left_);
+    bridge = bridge.andnot(nb);
+    return p.andnot(drop).andnot(bridge);
+  }
+
+  Position reduced_graph_step(const Position& p) const {
+    Position tuft, seen, drop, bridge;
+    p.each([&](int v) {
+      if ((adj_[v] & p).count() == 1) tuft.set(v);
+    });
+    tuft.each([&](int v) {
+      const int c = (adj_[v] & p).first();
+      if (seen.test(c)) drop.set(v);
+      else seen.set(c);
+    });
+    p.andnot(tuft).andnot(seen).each([&](int v) {
+      if ((adj_[v] & p).andnot(seen).count() == 0) bridge.set(v);
+    });
+    return p.andnot(drop).andnot(bridge);
+  }
+
   Position component_of(const Position& s, int start) const {
     Position comp;
     comp.set(start);
@@ -196,13 +259,14 @@ class KaylesBitGame {
   std::vector<Position> adj_;
   Position all_, left_, right_;
   int rows_ = 0, cols_ = 0;
+  bool reduce_ = true;
 };
 
 template <int W, int KW>
 NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
-  Game rules(g, game, grid);
+  Game rules(g, game, grid, o.reductions);
   solve::NimberTable<KW> table(o.table_bytes);
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());

@@ -29,6 +29,7 @@ struct NimberSearchOptions {
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
   std::function<void(const solve::NimberProgress&)> progress;
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
+  bool reductions = true;  // Arc-Kayles: star and bridge simplifications (false: for measuring/tests)
   bool with_moves = false;      // also the nimber of every option (same search, same table)
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
 };
