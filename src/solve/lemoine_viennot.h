@@ -39,19 +39,23 @@ namespace cgtlab::solve {
 //   key(c): the component's table key (equal for components of equal nimber, e.g. isomorphic
 //           ones); the top byte of the last word must be zero.
 //   trivial_nimber(c): the nimber when it is immediate (e.g. no move), else -1.
-//   options(c, comps, ends): appends the components of each option of c to comps and, per
-//           option, the end index into comps; exactly one entry of ends per move.
+//   move_count(c): the number of moves of c (the options, counted with multiplicity).
+//   options(c, comps, after): for each move of c, appends the components of its option to comps
+//           and calls after(), which returns false to stop the generation (the engine then
+//           needs no more options); after() may shrink comps back to any size >= its size
+//           before that option's components were appended.
 //   components(p, out): appends the components of any position.
 //   difficulty(c): larger = more work to solve (orders moves: easy, split options first).
 template <class G>
 concept NimberGame = requires(const G& g, const typename G::Position& p, std::vector<typename G::Position>& out,
-                              std::vector<std::uint32_t>& ends) {
+                              bool (*after)()) {
   typename G::Position;
   typename G::Key;
   { g.key(p) } -> std::same_as<typename G::Key>;
   { g.trivial_nimber(p) } -> std::convertible_to<int>;
   { g.difficulty(p) } -> std::convertible_to<std::uint64_t>;
-  g.options(p, out, ends);
+  { g.move_count(p) } -> std::convertible_to<int>;
+  g.options(p, out, after);
   g.components(p, out);
 };
 
@@ -117,7 +121,6 @@ class LemoineViennot {
   struct Frame {
     std::vector<Position> comps;
     std::vector<Key> keys;
-    std::vector<std::uint32_t> ends;
     std::vector<Option> opts;
   };
   struct Worker {
@@ -200,23 +203,20 @@ class LemoineViennot {
     }
   }
 
-  // Lists the options of c in the frame and returns how many there are.
-  int generate(const Position& c, Frame& f) {
-    f.comps.clear();
-    f.ends.clear();
-    f.opts.clear();
-    game_.options(c, f.comps, f.ends);
-    f.keys.resize(f.comps.size());
-    return static_cast<int>(f.ends.size());
-  }
-
-  // Splits the generated options: those whose components are all known are passed to
-  // on_known(nimber) (which returns false to stop: then classify returns false); the others are
-  // listed in f.opts, easiest first, each with its hardest component first.
+  // Generates c's options one at a time (Lemoine-Viennot's enhanced transposition cutoff):
+  // an option whose components are all known (trivial or in the table) is passed to
+  // on_known(nimber) at once, and when that returns false the generation stops and expand
+  // returns false: the rest of the options are never built. The other options are listed in
+  // f.opts, easiest first, each with its hardest component first; equal components cancel.
   template <class OnKnown>
-  bool classify(Frame& f, const Worker& w, OnKnown&& on_known) {
-    std::uint32_t start = 0;
-    for (std::uint32_t end : f.ends) {
+  bool expand(const Position& c, Frame& f, const Worker& w, OnKnown&& on_known) {
+    f.comps.clear();
+    f.opts.clear();
+    bool stopped = false;
+    game_.options(c, f.comps, [&]() -> bool {
+      const std::uint32_t start = f.opts.empty() ? 0u : f.opts.back().first + f.opts.back().len;
+      const std::uint32_t end = static_cast<std::uint32_t>(f.comps.size());
+      if (f.keys.size() < end) f.keys.resize(end + 64);
       Option o;
       o.first = start;
       std::uint32_t out = start;
@@ -244,6 +244,15 @@ class LemoineViennot {
         f.keys[out] = key;
         ++out;
       }
+      f.comps.resize(out);
+      o.len = out - start;
+      if (o.len == 0) {
+        if (!on_known(o.nimber)) {
+          stopped = true;
+          return false;
+        }
+        return true;
+      }
       std::uint64_t hardest = 0;
       for (std::uint32_t i = start; i < out; ++i) {
         const std::uint64_t d = game_.difficulty(f.comps[i]);
@@ -256,21 +265,16 @@ class LemoineViennot {
           }
         }
       }
-      o.len = out - start;
-      if (o.len == 0) {
-        if (!on_known(o.nimber)) return false;
-      } else {
-        o.tie = w.id == 0 ? 0 : mix(f.keys[start][0] ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(w.id)));
-        f.opts.push_back(o);
-      }
-      start = end;
-    }
+      o.tie = w.id == 0 ? 0 : mix(f.keys[start][0] ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(w.id)));
+      f.opts.push_back(o);
+      return true;
+    });
+    if (stopped) return false;
     std::stable_sort(f.opts.begin(), f.opts.end(), [](const Option& a, const Option& b) {
       return a.difficulty != b.difficulty ? a.difficulty < b.difficulty : a.tie < b.tie;
     });
     return true;
   }
-
   // Folds every component of o but the first into o.nimber (exact nimbers).
   void reduce(Frame& f, Option& o, int depth, Worker& w) {
     while (o.len > 1) {
@@ -288,10 +292,11 @@ class LemoineViennot {
     if (int v = table_.get(key); v >= 0) return v;
     tick(w);
     Frame& f = w.frame(depth);
-    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(generate(c, f)) + 1);
+    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(game_.move_count(c)) + 1);
+    if (p.disjoint(requested)) return kNotInSet;
     // Invariant: |p| = (options not yet counted) + 1, and the nimber, when it is at most
     // max(requested), is in p.
-    if (!classify(f, w, [&](int v) {
+    if (!expand(c, f, w, [&](int v) {
           p.remove_or_max(v);
           return !p.disjoint(requested);
         }))
@@ -323,9 +328,9 @@ class LemoineViennot {
   // The root: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
   int root(const Position& c, const Key& key, Worker& w) {
     Frame& f = w.frame(0);
-    const int k = generate(c, f);
+    const int k = game_.move_count(c);
     NimberSet skip;
-    classify(f, w, [&](int v) {
+    expand(c, f, w, [&](int v) {
       if (v < NimberSet::kBits) skip.add(v);
       return true;
     });

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <filesystem>
+#include <immintrin.h>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,8 @@ class KaylesBitGame {
         left_.set(r * cols_);
         right_.set(r * cols_ + cols_ - 1);
       }
+      if (cols_ < 64)
+        for (int h = 1; h <= rows_; ++h) row_rep_[h] = row_rep_[h - 1] | (std::uint64_t{1} << ((h - 1) * cols_));
     }
   }
 
@@ -83,7 +86,11 @@ class KaylesBitGame {
 
   std::uint64_t difficulty(const Position& c) const { return static_cast<std::uint64_t>(c.count()); }
 
-  Key key(const Position& c) const { return rows_ ? grid_key(c) : set_key(c); }
+  Key key(const Position& c) const {
+    if constexpr (W == 1)
+      if (rows_ && cols_ < 64) return grid_key_word(c.w[0]);
+    return rows_ ? grid_key(c) : set_key(c);
+  }
 
   void components(const Position& p, std::vector<Position>& out) const {
     Position s = reduce_ ? reduced(p) : p;
@@ -94,11 +101,70 @@ class KaylesBitGame {
     }
   }
 
-  // The moves are those of the rules (each_kayles_move, rules.h).
-  void options(const Position& c, std::vector<Position>& comps, std::vector<std::uint32_t>& ends) const {
+  int move_count(const Position& c) const {
+    if (game_ == VertexGame::NodeKayles) return c.count();
+    if constexpr (W == 1)
+      if (rows_ && cols_ < 64) {
+        const std::uint64_t p = c.w[0];
+        return std::popcount(p & (p >> cols_)) + std::popcount(p & (p >> 1) & ~right_.w[0]);
+      }
+    int m = 0;
+    c.each([&](int u) { m += (adj_[u] & c).count(); });
+    return m / 2;
+  }
+
+  // The moves are those of the rules (each_kayles_move, rules.h); on one-word grids the same
+  // dominoes enumerated by shifts: vertical ones, then horizontal ones.
+  template <class After>
+  void options(const Position& c, std::vector<Position>& comps, After&& after) const {
+    if constexpr (W == 1)
+      if (rows_ && cols_ < 64 && game_ == VertexGame::ArcKayles) {
+        // Centre first (as igs's Cram2ColumnsMovesIterator): vertical dominoes from the
+        // component's middle column outwards, then horizontal ones from its middle row.
+        const std::uint64_t p = c.w[0];
+        const int C = cols_;
+        const std::uint64_t left = left_.w[0], right = right_.w[0];
+        std::uint64_t colbits = 0;
+        for (std::uint64_t x = p; x; x >>= C) colbits |= x;
+        colbits &= (std::uint64_t{1} << C) - 1;
+        const int mid_col = (std::countr_zero(colbits) + 63 - std::countl_zero(colbits)) / 2;
+        const int mid_row = (std::countr_zero(p) / C + (63 - std::countl_zero(p)) / C) / 2;
+        std::uint64_t vm = p & (p >> C), mask = row_rep_[rows_] << mid_col;
+        while (vm) {
+          std::uint64_t cur = vm & mask;
+          while (!cur) {
+            mask |= ((mask & ~right) << 1) | ((mask & ~left) >> 1);
+            cur = vm & mask;
+          }
+          const std::uint64_t l = cur & (~cur + 1);
+          vm ^= l;
+          Position rest;
+          rest.w[0] = p ^ l ^ (l << C);
+          components(rest, comps);
+          if (!after()) return;
+        }
+        std::uint64_t hm = p & (p >> 1) & ~right;
+        mask = ((std::uint64_t{1} << C) - 1) << (mid_row * C);
+        while (hm) {
+          std::uint64_t cur = hm & mask;
+          while (!cur) {
+            mask |= (mask << C) | (mask >> C);
+            cur = hm & mask;
+          }
+          const std::uint64_t l = cur & (~cur + 1);
+          hm ^= l;
+          Position rest;
+          rest.w[0] = p ^ l ^ (l << 1);
+          components(rest, comps);
+          if (!after()) return;
+        }
+        return;
+      }
+    bool go = true;
     each_kayles_move<W>(game_, adj_, c, [&](const Position& rest, KaylesMoveAt) {
+      if (!go) return;
       components(rest, comps);
-      ends.push_back(static_cast<std::uint32_t>(comps.size()));
+      go = after();
     });
   }
 
@@ -166,7 +232,29 @@ class KaylesBitGame {
     return p.andnot(drop).andnot(bridge);
   }
 
+  // One-word boards: horizontal runs filled at once by a carry (t + starts flips each run of t
+  // from its start upwards), vertical and leftward steps by shifts.
+  static std::uint64_t component_of_word(std::uint64_t s, std::uint64_t seed, std::uint64_t left, std::uint64_t right,
+                                         int cols) {
+    std::uint64_t comp = seed;
+    for (;;) {
+      const std::uint64_t t = (s & ~left) | comp;
+      const std::uint64_t starts = comp & ~((comp & ~right) << 1);
+      std::uint64_t next = comp | (((t + starts) ^ t) & t);
+      next |= ((next & ~left) >> 1) | (next << cols) | (next >> cols);
+      next &= s;
+      if (next == comp) return comp;
+      comp = next;
+    }
+  }
+
   Position component_of(const Position& s, int start) const {
+    if constexpr (W == 1)
+      if (rows_ && cols_ < 64) {
+        Position r;
+        r.w[0] = component_of_word(s.w[0], std::uint64_t{1} << start, left_.w[0], right_.w[0], cols_);
+        return r;
+      }
     Position comp;
     comp.set(start);
     if (rows_) {  // grid: grow by shifts
@@ -243,6 +331,46 @@ class KaylesBitGame {
     if (w <= rows_ && h <= cols_) consider(col, w, h);
     return best;
   }
+  // grid_key for one-word boards, the same key: the bounding box gathered by PEXT, the four
+  // images (identity, mirrors, half turn) by reversing rows and bits; transposed images only for
+  // shapes that fit the board turned.
+  Key grid_key_word(std::uint64_t c) const {
+    if (c == 0) return Key{};
+    const int C = cols_;
+    const int rmin = std::countr_zero(c) / C;
+    const int h = (63 - std::countl_zero(c)) / C - rmin + 1;
+    const std::uint64_t x = c >> (rmin * C);
+    const std::uint64_t rowmask = (std::uint64_t{1} << C) - 1;
+    std::uint64_t colmask = 0;
+    for (int i = 0; i < h; ++i) colmask |= x >> (i * C);
+    colmask &= rowmask;
+    const int cmin = std::countr_zero(colmask);
+    const int w = 64 - std::countl_zero(colmask) - cmin;
+    const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
+    const std::uint64_t k0 = _pext_u64(x >> cmin, row_rep_[h] * m);
+    const int n = h * w;
+    auto best4 = [n](std::uint64_t a, int hh, int ww) {
+      const std::uint64_t mm = ww == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ww) - 1;
+      std::uint64_t v = 0;
+      for (int i = 0; i < hh; ++i) v |= ((a >> (i * ww)) & mm) << ((hh - 1 - i) * ww);
+      return std::min(std::min(a, v), std::min(reverse_bits(a, n), reverse_bits(v, n)));
+    };
+    std::uint64_t best = best4(k0, h, w);
+    int stride = w;
+    if (w <= rows_ && h <= cols_) {
+      std::uint64_t rep = 0;  // bit 0 of each of the h rows of width w
+      for (int i = 0; i < h; ++i) rep |= std::uint64_t{1} << (i * w);
+      std::uint64_t t0 = 0;  // transposed: column j of the box becomes row j (width h)
+      for (int j = 0; j < w; ++j) t0 |= _pext_u64(k0 >> j, rep) << (j * h);
+      const std::uint64_t tb = best4(t0, w, h);
+      if (h < stride || (h == stride && tb < best)) best = tb, stride = h;
+    }
+    Key k{};
+    k[0] = best;
+    k[KW - 1] |= static_cast<std::uint64_t>(stride) << (kStrideShift - 64 * (KW - 1));
+    return k;
+  }
+
   static void put_bits(Key& k, int at, std::uint64_t x) {
     const int i = at >> 6, b = at & 63;
     k[i] |= x << b;
@@ -259,6 +387,7 @@ class KaylesBitGame {
   std::vector<Position> adj_;
   Position all_, left_, right_;
   int rows_ = 0, cols_ = 0;
+  std::array<std::uint64_t, 65> row_rep_{};  // one-word grids: bit 0 of each of the first h rows
   bool reduce_ = true;
 };
 
