@@ -205,31 +205,32 @@ class LemoineViennot {
 
   // Generates c's options one at a time (Lemoine-Viennot's enhanced transposition cutoff):
   // an option whose components are all known (trivial or in the table) is passed to
-  // on_known(nimber) at once, and when that returns false the generation stops and expand
-  // returns false: the rest of the options are never built. The other options are listed in
-  // f.opts, easiest first, each with its hardest component first; equal components cancel.
+  // on_known(nimber), and when that returns false the generation stops and expand returns
+  // false: the rest of the options are never built. The other options are listed in f.opts,
+  // easiest first, each with its hardest component first; equal components cancel.
+  // The table lookups of an option are made when the next option has been generated, after
+  // prefetching its buckets: the memory latency of one option hides behind the work of the next.
   template <class OnKnown>
   bool expand(const Position& c, Frame& f, const Worker& w, OnKnown&& on_known) {
     f.comps.clear();
     f.opts.clear();
     bool stopped = false;
-    game_.options(c, f.comps, [&]() -> bool {
-      const std::uint32_t start = f.opts.empty() ? 0u : f.opts.back().first + f.opts.back().len;
-      const std::uint32_t end = static_cast<std::uint32_t>(f.comps.size());
-      if (f.keys.size() < end) f.keys.resize(end + 64);
+    // Looks up the option comps[s, e) (keys computed), lists it or passes it to on_known; returns
+    // where its kept components end.
+    auto finalize = [&](std::uint32_t s, std::uint32_t e, int nimber) -> std::uint32_t {
       Option o;
-      o.first = start;
-      std::uint32_t out = start;
-      for (std::uint32_t i = start; i < end; ++i) {
-        Key key{};
-        const int v = known(f.comps[i], key);
-        if (v >= 0) {
+      o.first = s;
+      o.nimber = nimber;
+      std::uint32_t out = s;
+      for (std::uint32_t i = s; i < e; ++i) {
+        const Key key = f.keys[i];
+        if (const int v = table_.get(key); v >= 0) {
           o.nimber ^= v;
           continue;
         }
         // G + G = 0: a component equal (same key) to one already listed cancels it.
         bool cancelled = false;
-        for (std::uint32_t j = start; j < out; ++j)
+        for (std::uint32_t j = s; j < out; ++j)
           if (f.keys[j] == key) {
             --out;
             if (j != out) {
@@ -240,41 +241,80 @@ class LemoineViennot {
             break;
           }
         if (cancelled) continue;
-        if (out != i) f.comps[out] = f.comps[i];
-        f.keys[out] = key;
+        if (out != i) {
+          f.comps[out] = f.comps[i];
+          f.keys[out] = key;
+        }
         ++out;
       }
-      f.comps.resize(out);
-      o.len = out - start;
+      o.len = out - s;
       if (o.len == 0) {
-        if (!on_known(o.nimber)) {
-          stopped = true;
-          return false;
-        }
-        return true;
+        if (!on_known(o.nimber)) stopped = true;
+        return out;
       }
       std::uint64_t hardest = 0;
-      for (std::uint32_t i = start; i < out; ++i) {
+      for (std::uint32_t i = s; i < out; ++i) {
         const std::uint64_t d = game_.difficulty(f.comps[i]);
         o.difficulty += d * d;
         if (d > hardest) {
           hardest = d;
-          if (i != start) {
-            std::swap(f.comps[i], f.comps[start]);
-            std::swap(f.keys[i], f.keys[start]);
+          if (i != s) {
+            std::swap(f.comps[i], f.comps[s]);
+            std::swap(f.keys[i], f.keys[s]);
           }
         }
       }
-      o.tie = w.id == 0 ? 0 : mix(f.keys[start][0] ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(w.id)));
+      o.tie = w.id == 0 ? 0 : mix(f.keys[s][0] ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(w.id)));
       f.opts.push_back(o);
+      return out;
+    };
+    // The pending option: comps[ps, pe) with keys, pn the nim-sum of its trivial components.
+    std::uint32_t ps = 0, pe = 0;
+    int pn = 0;
+    bool pending = false;
+    game_.options(c, f.comps, [&]() -> bool {
+      const std::uint32_t a = pe, end = static_cast<std::uint32_t>(f.comps.size());
+      if (f.keys.size() < end) f.keys.resize(end + 64);
+      int nimber = 0;
+      std::uint32_t out = a;
+      for (std::uint32_t i = a; i < end; ++i) {
+        if (const int t = game_.trivial_nimber(f.comps[i]); t >= 0) {
+          nimber ^= t;
+          continue;
+        }
+        const Key key = game_.key(f.comps[i]);
+        table_.prefetch(key);
+        if (out != i) f.comps[out] = f.comps[i];
+        f.keys[out] = key;
+        ++out;
+      }
+      std::uint32_t to = a;
+      if (pending) {
+        to = finalize(ps, pe, pn);
+        if (stopped) return false;
+        for (std::uint32_t i = a; i < out; ++i) {
+          f.comps[to + (i - a)] = f.comps[i];
+          f.keys[to + (i - a)] = f.keys[i];
+        }
+      }
+      ps = to;
+      pe = to + (out - a);
+      pn = nimber;
+      pending = true;
+      f.comps.resize(pe);
       return true;
     });
     if (stopped) return false;
+    if (pending) {
+      f.comps.resize(finalize(ps, pe, pn));
+      if (stopped) return false;
+    }
     std::stable_sort(f.opts.begin(), f.opts.end(), [](const Option& a, const Option& b) {
       return a.difficulty != b.difficulty ? a.difficulty < b.difficulty : a.tie < b.tie;
     });
     return true;
   }
+
   // Folds every component of o but the first into o.nimber (exact nimbers).
   void reduce(Frame& f, Option& o, int depth, Worker& w) {
     while (o.len > 1) {

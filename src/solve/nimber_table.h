@@ -79,6 +79,13 @@ class NimberTable {
     return -1;
   }
 
+  // Starts loading the bucket of key into the cache (a later get is then cheap).
+  void prefetch(const Key& key) const {
+    std::shared_lock resize_guard(resize_, std::defer_lock);
+    if (concurrent_) resize_guard.lock();
+    __builtin_prefetch(&slots_[bucket_of(key) * kBucket]);
+  }
+
   void put(const Key& key, int nimber) {
     if (nimber < 0 || nimber > kMaxNimber)
       throw CapReached("nimber " + std::to_string(nimber) + " is beyond the table's range 0..254");
