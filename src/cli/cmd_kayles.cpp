@@ -173,16 +173,20 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                            p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
                            p.candidate, p.seconds));
     };
+  // Ctrl-C and kill (SIGTERM, as `timeout` sends) both stop the search and save --table.
   auto previous = std::signal(SIGINT, on_interrupt);
+  auto previous_term = std::signal(SIGTERM, on_interrupt);
   games::NimberSearchResult r;
   try {
     r = games::kayles_nimber(g, game, opt);
   } catch (...) {
     std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previous_term);
     progress_done();
     throw;
   }
   std::signal(SIGINT, previous);
+  std::signal(SIGTERM, previous_term);
   progress_done();
   const char* outcome = r.nimber == 0 ? "P" : "N";
   games::KaylesResult kr{r.nimber, r.moves};
