@@ -2,7 +2,6 @@
 // game trees, and searches over all positions of a graph.
 #include <fmt/core.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -81,74 +80,6 @@ void run_value(const Common& c) {
   }
   fmt::print("value:   {}\noutcome: {}\n", v.str(), outcome_words(v.outcome()));
   if (c.analyze) run_with_large_stack([&] { fmt::print("\n{}", analysis_text(v)); });
-}
-
-void print_options(const char* who, const std::vector<games::BlockingOption>& list,
-                   const games::BlockingPebbles& r) {
-  fmt::print("{} options ({}):\n", who, list.size());
-  if (list.empty()) fmt::print("  (none)\n");
-  for (const auto& o : list) {
-    fmt::print("  {} {:<44} => {:<28} = {}{}\n", o.best ? "*" : " ", o.move, r.format(o.result), o.value.str(),
-               o.winning ? "  (wins)" : "");
-  }
-}
-
-nlohmann::json list_json(const std::vector<games::BlockingOption>& list, const games::BlockingPebbles& r) {
-  auto arr = nlohmann::json::array();
-  for (const auto& o : list)
-    arr.push_back({{"move", o.move},
-                   {"position", r.format(o.result)},
-                   {"value", o.value.str()},
-                   {"best", o.best},
-                   {"winning", o.winning}});
-  return arr;
-}
-
-void run_moves(const Common& c) {
-  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
-  auto p = a.parse(c.pebbles);
-  auto m = a.moves(p);
-  if (c.json) {
-    print_json({{"value", m.value.str()},
-                {"outcome", cgt::to_string(m.value.outcome())},
-                {"position", a.rules().format(p)},
-                {"left", list_json(m.left, a.rules())},
-                {"right", list_json(m.right, a.rules())}});
-    return;
-  }
-  fmt::print("position {} = {}   outcome {}\n", a.rules().format(p), m.value.str(), outcome_words(m.value.outcome()));
-  print_options("Left", m.left, a.rules());
-  print_options("Right", m.right, a.rules());
-  fmt::print("* best: undominated, and winning when the player has a winning move\n");
-}
-
-struct TreeArgs {
-  Common common;
-  games::TreeOptions tree;
-  bool dot = false;
-  std::string output;
-};
-
-void run_tree(const TreeArgs& t) {
-  const Common& c = t.common;
-  if (t.tree.max_depth < 0 || t.tree.max_nodes < 1) throw InputError("--depth must be >= 0 and --max-nodes >= 1");
-  if (t.tree.max_nodes > 100000) throw InputError("--max-nodes is capped at 100000 (Graphviz cannot draw more)");
-  games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
-  auto p = a.parse(c.pebbles);
-  auto tree = t.dot ? games::blocking_tree_dot(a, p, t.tree) : games::blocking_tree_text(a, p, t.tree);
-  if (!t.output.empty()) {
-    std::ofstream out(t.output);
-    if (!out) throw InputError("cannot write '" + t.output + "'");
-    out << tree.text;
-  }
-  if (c.json) {
-    print_json({{t.dot ? "dot" : "text", tree.text}, {"nodes", tree.nodes}, {"truncated", tree.truncated}});
-    return;
-  }
-  if (t.output.empty()) std::cout << tree.text;
-  if (tree.truncated)
-    std::cerr << "cgtlab: note: tree truncated at --depth " << t.tree.max_depth << " / --max-nodes "
-              << t.tree.max_nodes << " (" << tree.nodes << " nodes drawn)\n";
 }
 
 struct SearchArgs {
@@ -278,28 +209,6 @@ void add_blocking_command(CLI::App& app) {
   value->add_flag("--analyze", value_args->analyze,
                   "also analyse the value as `cgtlab analyze` does (JSON: key \"analysis\")");
   value->callback([value_args] { run_value(*value_args); });
-
-  auto moves_args = std::make_shared<Common>();
-  CLI::App* moves = blocking->add_subcommand(
-      "moves", std::string("Each player's options with their values; * marks the best.\n") + kRules +
-                   "\nExample: cgtlab blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1");
-  add_common(moves, *moves_args, true);
-  moves->add_flag("--json", moves_args->json, "print the options as JSON");
-  moves->callback([moves_args] { run_moves(*moves_args); });
-
-  auto tree_args = std::make_shared<TreeArgs>();
-  CLI::App* tree = blocking->add_subcommand(
-      "tree", std::string("The game tree with values, as text or Graphviz DOT (--dot).\n") + kRules +
-                  "\nExample: cgtlab blocking tree --graph T3 --pebbles 2=1/1/0 --dot | dot -Tpng > tree.png");
-  add_common(tree, tree_args->common, true);
-  tree->add_flag("--dot", tree_args->dot, "write Graphviz DOT (Left: blue edges, Right: red edges)");
-  tree->add_option("--depth", tree_args->tree.max_depth, "levels below the root to draw")->capture_default_str();
-  tree->add_option("--max-nodes", tree_args->tree.max_nodes, "stop drawing after this many nodes")
-      ->capture_default_str();
-  tree->add_flag("--best-only", tree_args->tree.best_only, "draw only each player's best options");
-  tree->add_option("-o,--output", tree_args->output, "write the tree to this file instead of stdout");
-  tree->add_flag("--json", tree_args->common.json, "print {\"dot\" or \"text\", \"nodes\", \"truncated\"}");
-  tree->callback([tree_args] { run_tree(*tree_args); });
 
   auto search_args = std::make_shared<SearchArgs>();
   CLI::App* search = blocking->add_subcommand(

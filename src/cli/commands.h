@@ -12,6 +12,7 @@ void add_blocking_command(CLI::App& app);   // cmd_blocking.cpp
 void add_coins_command(CLI::App& app);      // cmd_coins.cpp
 void add_kayles_commands(CLI::App& app);    // cmd_kayles.cpp: wak, arckayles, nodekayles, rooks
 void add_analyze_command(CLI::App& app);    // cmd_analyze.cpp: analyze
+void add_explore_commands(CLI::App& app);   // cmd_explore.cpp: <game> moves, tree, play (after the games)
 
 void add_store_command(CLI::App& app);      // cmd_store.cpp: store list/show/export
 void add_sweep_command(CLI::App& app);      // cmd_sweep.cpp: sweep pebbling

@@ -31,10 +31,10 @@ text=$("$cgtlab" blocking value --graph T3 --pebbles 2=1/1/0) || fail "text valu
 echo "$text" | grep -q "^value: *0$" || fail "text value: $text"
 
 moves=$("$cgtlab" blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1) || fail "moves exited $?"
-echo "$moves" | grep -q "Left options (2)" || fail "moves: $moves"
-echo "$moves" | grep -q "Right options (3)" || fail "moves: $moves"
-echo "$moves" | grep -q '\* shift 1 red + 1 green 2->0' || fail "moves should mark Right's best move: $moves"
-"$cgtlab" blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1 --json | grep -q '"best":true' || fail "moves --json"
+echo "$moves" | grep -q "Left's moves (2)" || fail "moves: $moves"
+echo "$moves" | grep -q "Right's moves (3)" || fail "moves: $moves"
+echo "$moves" | grep -q 'shift 1 red + 1 green 2->0 .*(wins)' || fail "moves should mark Right's winning move: $moves"
+"$cgtlab" blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1 --json | grep -q '"winning":true' || fail "moves --json"
 
 dot=$("$cgtlab" blocking tree --graph T3 --pebbles 2=1/1/0 --dot) || fail "tree --dot exited $?"
 echo "$dot" | grep -q "^digraph" || fail "tree --dot is not DOT: $dot"

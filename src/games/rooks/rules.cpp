@@ -124,3 +124,32 @@ std::string rook_board_spec(const RookBoard& b) {
 }
 
 }  // namespace cgtlab::games
+
+namespace cgtlab::games {
+RookBoard parse_rook_board_spec(std::string_view spec) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : spec) {
+    if (c == ' ' || c == '\t') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  if (words.empty()) throw InputError("empty rooks board (expected ROWSxCOLUMNS, like 6x8, then holes/rooks lists)");
+  std::string holes, rooks;
+  bool seen_holes = false, seen_rooks = false;
+  for (size_t i = 1; i < words.size(); i += 2) {
+    if (i + 1 >= words.size() || (words[i] != "holes" && words[i] != "rooks"))
+      throw InputError("bad rooks board '" + std::string(spec) +
+                       "': expected ROWSxCOLUMNS [holes a1,b2] [rooks c3], like 3x4 holes a1 rooks b3");
+    bool& seen = words[i] == "holes" ? seen_holes : seen_rooks;
+    if (seen) throw InputError("bad rooks board '" + std::string(spec) + "': '" + words[i] + "' given twice");
+    seen = true;
+    (words[i] == "holes" ? holes : rooks) = words[i + 1];
+  }
+  return parse_rook_board(words[0], holes, rooks);
+}
+}  // namespace cgtlab::games

@@ -39,3 +39,9 @@ RookBoard rook_play(const RookBoard& b, int row, int col);
 graph::Graph rook_attack_graph(const RookBoard& b);
 
 }  // namespace cgtlab::games
+
+namespace cgtlab::games {
+// The one text form of a rooks position, as rook_board_spec writes it: "3x4", then optional
+// "holes a1,c2" and "rooks b3" (in either order). Throws InputError as parse_rook_board does.
+RookBoard parse_rook_board_spec(std::string_view spec);
+}  // namespace cgtlab::games

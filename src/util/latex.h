@@ -1,0 +1,18 @@
+// LaTeX for papers: text escaped for LaTeX, and tables as a tabular environment.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cgtlab {
+
+// Text with LaTeX's special characters escaped (\ { } $ & # ^ _ % ~ and <, >, |), for text mode.
+std::string latex_escape(std::string_view text);
+
+// A table for a paper: \begin{tabular}{align} with a header row, \hline, the rows and \end.
+// Cells are LaTeX already (escape text cells with latex_escape; values with cgt::latex_value
+// inside $...$). align: one letter per column, e.g. "lrr".
+std::string latex_table(const std::string& align, const std::vector<std::string>& header,
+                        const std::vector<std::vector<std::string>>& rows);
+
+}  // namespace cgtlab
