@@ -2,6 +2,8 @@
 // Same flags and the same JSON for every game (docs/json.md, "moves and tree").
 #include <fmt/core.h>
 
+#include <chrono>
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -92,9 +94,13 @@ nlohmann::json move_json(const games::MoveReport& m, bool impartial) {
 }
 
 // The top of every result: the game, the position as given, and its value.
-nlohmann::json head_json(const PositionFlags& f, games::Explorer& e, const std::string& position,
-                         const games::PositionArgs& args, const games::ExploreValue& v) {
-  nlohmann::json j{{"game", f.game}, {"impartial", e.impartial()}};
+nlohmann::json head_json(const PositionFlags& f, const char* command, std::chrono::steady_clock::time_point t0,
+                         games::Explorer& e, const std::string& position, const games::PositionArgs& args,
+                         const games::ExploreValue& v) {
+  nlohmann::json j{{"command", f.game + " " + command},
+                   {"game", f.game},
+                   {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()},
+                   {"impartial", e.impartial()}};
   if (!f.graph.empty()) j["graph"] = f.graph;
   if (!f.board.empty()) j["board"] = f.board;
   j["position"] = position;
@@ -122,11 +128,12 @@ std::string outcome_text(const games::ExploreValue& v) {
 // ---- moves --------------------------------------------------------------------------------
 
 void run_moves(const PositionFlags& f) {
+  const auto t0 = std::chrono::steady_clock::now();
   auto e = make_explorer(f);
   auto r = games::explore_moves(*e, 0);
   const bool imp = e->impartial();
   if (f.json) {
-    auto j = head_json(f, *e, r.position, r.args, r.value);
+    auto j = head_json(f, "moves", t0, *e, r.position, r.args, r.value);
     auto all = nlohmann::json::array(), win = nlohmann::json::array();
     for (const auto& m : r.moves) {
       auto mj = move_json(m, imp);
@@ -191,6 +198,7 @@ bool ends_with(const std::string& s, const std::string& tail) {
 }
 
 void run_tree(const TreeFlags& f) {
+  const auto t0 = std::chrono::steady_clock::now();
   if (f.dot && f.tikz) throw InputError("give at most one of --dot and --tikz");
   auto e = make_explorer(f.pos);
   auto t = games::explore_tree(*e, 0, f.tree);
@@ -214,7 +222,7 @@ void run_tree(const TreeFlags& f) {
     }
   }
   if (f.pos.json) {
-    auto j = head_json(f.pos, *e, t.nodes[0].position, t.nodes[0].args, t.nodes[0].value);
+    auto j = head_json(f.pos, "tree", t0, *e, t.nodes[0].position, t.nodes[0].args, t.nodes[0].value);
     j["depth"] = f.tree.max_depth;
     j["max_nodes"] = f.tree.max_nodes;
     j["nodes"] = t.nodes.size();
@@ -279,19 +287,18 @@ void run_play(const PlayFlags& f) {
     for (size_t i = 0; i < r.moves.size(); ++i)
       if (r.moves[i].side == mover) legal.push_back(static_cast<int>(i));
     fmt::print("\nposition {}   value {}\n{}", r.position, value_phrase(r.value, imp), e->drawing(s.node));
-    if (legal.empty()) {
-      fmt::print("{} no move: {}.\n", s.your_turn ? "You have" : "The engine has",
+    const bool over = legal.empty();
+    if (over)
+      fmt::print("{} no move: {}. (undo, or quit)\n", s.your_turn ? "You have" : "The engine has",
                  s.your_turn ? "the engine wins" : "you win");
-      return;
-    }
-    if (!s.your_turn) {
+    if (!s.your_turn && !over) {
       int m = games::engine_move(r, mover);
       fmt::print("engine plays {}\n", r.moves[m].move);
       history.push_back({r.moves[m].child, true});
       continue;
     }
     for (;;) {
-      fmt::print("your move{}: ", imp ? "" : " (" + who(you) + ")");
+      fmt::print("{}: ", over ? "game over" : imp ? "your move" : "your move (" + who(you) + ")");
       std::fflush(stdout);
       std::string line;
       if (!std::getline(std::cin, line)) {
@@ -301,6 +308,7 @@ void run_play(const PlayFlags& f) {
       line = trim(line);
       if (line.empty()) continue;
       if (line == "quit" || line == "q" || line == "exit") return;
+      if (over && line != "undo") return;
       if (line == "moves" || line == "?" || line == "help") {
         for (size_t i = 0; i < legal.size(); ++i) fmt::print("  {}) {}\n", i + 1, r.moves[legal[i]].move);
         continue;
