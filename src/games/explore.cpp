@@ -216,14 +216,14 @@ std::string tree_tikz(const ExploreTree& t) {
   std::string s = "% " + t.game + " game tree, made by cgtlab (needs \\usepackage{tikz}).";
   if (t.truncated) s += " Truncated: nodes marked \\dots{} have moves not drawn.";
   s += "\n\\begin{tikzpicture}[x=2.6cm, y=1.8cm,\n"
-       "  pos/.style={draw, rounded corners, align=center, font=\\footnotesize},\n"
-       "  mv/.style={font=\\scriptsize, fill=white, inner sep=1pt}]\n";
+       "  cgtnode/.style={draw, rounded corners, align=center, font=\\footnotesize},\n"
+       "  cgtmove/.style={font=\\scriptsize, fill=white, inner sep=1pt}]\n";
   for (size_t i = 0; i < t.nodes.size(); ++i) {
     const auto& n = t.nodes[i];
     std::string label = "\\texttt{" + latex_escape(n.position) + "}\\\\$" +
                         (n.value.value ? cgt::latex_value(*n.value.value) : latex_escape(n.value.str())) + "$";
     if (n.cut) label += "\\\\\\dots";
-    s += "  \\node[pos] (n" + std::to_string(i) + ") at (" + num(x[i]) + "," + num(-n.depth) + ") {" + label + "};\n";
+    s += "  \\node[cgtnode] (n" + std::to_string(i) + ") at (" + num(x[i]) + "," + num(-n.depth) + ") {" + label + "};\n";
   }
   for (size_t i = 0; i < t.nodes.size(); ++i) {
     for (int c : t.nodes[i].children) {
@@ -231,7 +231,7 @@ std::string tree_tikz(const ExploreTree& t) {
       std::string style = n.side == Side::Left ? "blue" : n.side == Side::Right ? "red" : "black";
       if (n.winning) style += ", very thick";
       std::string who = n.side == Side::Left ? "L: " : n.side == Side::Right ? "R: " : "";
-      s += "  \\draw[" + style + "] (n" + std::to_string(i) + ") -- node[mv] {\\texttt{" + latex_escape(who + n.move) +
+      s += "  \\draw[" + style + "] (n" + std::to_string(i) + ") -- node[cgtmove] {\\texttt{" + latex_escape(who + n.move) +
            "}} (n" + std::to_string(c) + ");\n";
     }
   }
