@@ -16,5 +16,6 @@ void add_explore_commands(CLI::App& app);   // cmd_explore.cpp: <game> moves, tr
 
 void add_store_command(CLI::App& app);      // cmd_store.cpp: store list/show/export
 void add_sweep_command(CLI::App& app);      // cmd_sweep.cpp: sweep pebbling
+void add_serve_command(CLI::App& app);      // cmd_serve.cpp: serve (the explorer page and the JSON API)
 
 }  // namespace cgtlab::cli

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     cli::add_sweep_command(app);
     cli::add_analyze_command(app);
     cli::add_explore_commands(app);
+    cli::add_serve_command(app);
     // Every command runs on a 1 GiB-stack thread: recursion over a graph of 10^5 vertices or
     // a deep game fits; deeper recursion in the value layer stops with CapReached.
     int help_exit = -1;
