@@ -279,9 +279,12 @@ function onPointerUp(ev) {
   if (!drag) return;
   const d = drag;
   drag = null;
+  lastVertexUp = performance.now();  // the click that follows (on the canvas, which captured the pointer) is this one
   if (!d.moved) clickVertex(d.name);
 }
+let lastVertexUp = -1e9;
 function onCanvasClick(ev) {
+  if (performance.now() - lastVertexUp < 300) return;
   if (ev.target.closest && (ev.target.closest('.vertex') || ev.target.classList.contains('edge'))) return;
   if (selected !== null) { selected = null; drawCanvas(); showInspector(); return; }
   const p = svgPoint(ev);
@@ -366,6 +369,7 @@ function showInspector() {
     const i = document.createElement('input');
     i.type = 'number'; i.min = '0'; i.id = id; i.value = value;
     i.addEventListener('change', () => onset(String(Math.max(0, parseInt(i.value, 10) || 0))));
+    i.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); i.blur(); } });
     l.append(i);
     box.append(l);
   };
