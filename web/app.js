@@ -175,7 +175,7 @@ function makeLayout(spec, names) {
 async function graphInfo(spec) {
   if (infoCache.has(spec)) return infoCache.get(spec);
   if (spec === 'K0') return { names: [], edge_list: [], directed: false };
-  const r = await api('graph/info', { graph: spec });
+  const r = await api('graph/info', { graph: spec, edges: true });
   if (!r.ok) throw new Error(r.json.error || 'bad graph');
   infoCache.set(spec, r.json);
   return r.json;

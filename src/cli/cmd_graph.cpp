@@ -31,6 +31,7 @@ const char* kSpecHelp =
 struct InfoOptions {
   std::string spec;
   bool json = false;
+  bool edges = false;
 };
 
 void run_info(const InfoOptions& o) {
@@ -46,12 +47,14 @@ void run_info(const InfoOptions& o) {
     // A JSON number while it fits in 64 bits, else the exact decimal string.
     if (exact.fits_ulong_p()) j["automorphisms"] = static_cast<std::uint64_t>(exact.get_ui());
     else j["automorphisms"] = order;
-    // The graph itself, by vertex names: what the explorer page draws.
-    nlohmann::json names = nlohmann::json::array(), edges = nlohmann::json::array();
-    for (int v = 0; v < g.order(); ++v) names.push_back(g.vertex_name(v));
-    for (const auto& [u, v] : g.edges()) edges.push_back({g.vertex_name(u), g.vertex_name(v)});
-    j["names"] = names;
-    j["edge_list"] = edges;
+    // --edges: the graph itself, by vertex names (what the explorer page draws).
+    if (o.edges) {
+      nlohmann::json names = nlohmann::json::array(), edges = nlohmann::json::array();
+      for (int v = 0; v < g.order(); ++v) names.push_back(g.vertex_name(v));
+      for (const auto& [u, v] : g.edges()) edges.push_back({g.vertex_name(u), g.vertex_name(v)});
+      j["names"] = names;
+      j["edge_list"] = edges;
+    }
     print_json(j);
     return;
   }
@@ -86,7 +89,10 @@ void add_graph_command(CLI::App& app) {
                   kSpecHelp);
   info->add_option("--graph", opts->spec, "graph spec, e.g. Petersen, K2,3, W5, 0-1,1-2,2-2, a>b,b>c")->required();
   info->add_flag("--json", opts->json,
-                 "one JSON object: {\"vertices\",\"edges\",\"loops\",\"directed\",\"automorphisms\",\"names\",\"edge_list\"}");
+                 "one JSON object: {\"vertices\",\"edges\",\"loops\",\"directed\",\"automorphisms\"}");
+  info->add_flag("--edges", opts->edges,
+                 "with --json, also \"names\" (the vertices in order) and \"edge_list\" (each edge or arc as "
+                 "[name, name]; loops as [v, v])");
   info->callback([opts] { run_info(*opts); });
 }
 

@@ -92,11 +92,16 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
         break;
       case ArgSpec::Kind::Option:
         if (spec->output_file) {
-          if (!v.is_boolean())
-            throw bad("'" + key + "' names an output file: over HTTP pass true, and its content comes back under '" +
-                      key + "'");
-          if (v == true) {
-            std::string path = make_temp_path(key);
+          // true, or the file's extension when the command chooses the format by it ("svg").
+          bool is_extension = v.is_string() && !v.get_ref<const std::string&>().empty() &&
+                              v.get_ref<const std::string&>().size() <= 8 &&
+                              v.get_ref<const std::string&>().find_first_not_of("abcdefghijklmnopqrstuvwxyz") ==
+                                  std::string::npos;
+          if (!v.is_boolean() && !is_extension)
+            throw bad("'" + key + "' names an output file: over HTTP pass true (or its extension, e.g. \"svg\"), "
+                      "and its content comes back under '" + key + "'");
+          if (v != false) {
+            std::string path = make_temp_path(is_extension ? key + "." + v.get<std::string>() : key);
             b.outputs.push_back({key, path});
             options.push_back("--" + spec->cli_name + "=" + path);
           }

@@ -56,7 +56,8 @@ struct OutputFile {
 
 // The child's argv (argv[0] is "cgtlab"): global --max-memory, the command words, --json,
 // every option as --name=value (so no value is ever read as a flag), then "--" and the
-// positionals. Output-file options set to true get a path from `make_temp_path(key)`.
+// positionals. Output-file options set to true get a path from `make_temp_path(key)`; set to
+// an extension ("svg": the command picks the format by the name) from `make_temp_path(key.svg)`.
 // Throws ApiError (status 400) on an unknown key, a wrong JSON type, a missing required
 // positional, a non-integer number, or a refused option.
 struct BuiltArgv {

@@ -119,9 +119,15 @@ TEST(ServerApi, OutputFilesGoToTheServersTemporaryPath) {
   EXPECT_EQ(b.outputs[0].key, "thermograph_svg");
   EXPECT_EQ(b.argv, (V{"cgtlab", "--max-memory", "512", "analyze", "--json",
                        "--thermograph-svg=/tmp/dir/thermograph_svg", "--", "{1|-1}"}));
+  // An extension picks the format where the command reads it from the name (tree -o FILE.svg).
+  auto svg = build_argv(analyze(), nlohmann::json::parse(R"({"expr":"1","thermograph_svg":"svg"})"), {512},
+                        [](const std::string& name) { return "/tmp/dir/" + name; });
+  EXPECT_EQ(svg.argv[5], "--thermograph-svg=/tmp/dir/thermograph_svg.svg");
+  EXPECT_EQ(svg.outputs[0].key, "thermograph_svg");
   // The caller never names the file.
-  EXPECT_THROW(build_argv(analyze(), nlohmann::json::parse(R"({"expr":"1","thermograph_svg":"/etc/x"})"), {512}, no_temp),
-               ApiError);
+  for (const char* body : {R"({"expr":"1","thermograph_svg":"/etc/x"})", R"({"expr":"1","thermograph_svg":"../x"})",
+                           R"({"expr":"1","thermograph_svg":"SVG"})", R"({"expr":"1","thermograph_svg":7})"})
+    EXPECT_THROW(build_argv(analyze(), nlohmann::json::parse(body), {512}, no_temp), ApiError) << body;
 }
 
 TEST(ServerApi, FindCommandMatchesWholePathsOnly) {

@@ -34,6 +34,7 @@ LIGHT = [
     ("arckayles/grundy", {"graph": "Grid3x4"}, 200, None),  # reports its own timing fields
     ("nodekayles/grundy", {"graph": "P12"}, 200, None),
     ("graph/info", {"graph": "Petersen"}, 200, ["graph", "info", "--graph", "Petersen"]),
+    ("graph/info", {"graph": "T3", "edges": True}, 200, ["graph", "info", "--graph", "T3", "--edges"]),
     ("rooks/grundy", {"board": "3x4", "holes": "b2"}, 200, None),
     ("wak/grundy", {"graph": "S4", "weights": "5,1,1,1,1"}, 200, None),
     ("analyze", {"expr": "{3||2|1}"}, 200, ["analyze", "--", "{3||2|1}"]),
@@ -81,6 +82,9 @@ try:
               f"{path} {body}: API {got_status} {got} != CLI {want}")
     status, j = srv.post("/api/blocking/value", {"graph": "T3", "pebbles": "2=1/4/0"})
     check(j.get("value") == "-9^", f"blocking value T3 2=1/4/0 is -9^ (seed 004), got {j}")
+    status, j = srv.post("/api/graph/info", {"graph": "T3", "edges": True})
+    check(j.get("edge_list") == [["0", "1"], ["0", "2"], ["1", "2"]] and j.get("names") == ["0", "1", "2"],
+          f"graph info --edges on T3 lists the arcs 0>1, 0>2, 1>2: {j}")
 
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=200) as pool:
