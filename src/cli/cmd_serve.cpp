@@ -98,6 +98,8 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--threads", o->threads, "HTTP worker threads (connections served at once)")
       ->capture_default_str()
       ->check(CLI::Range(2u, 1024u));
+  cmd->add_option("--web-dir", o->web_dir, "read the page's files (web/) from this directory instead of the "
+                  "built-in copy: for developing the page without rebuilding");
   cmd->add_flag("--quiet", [o](std::int64_t) { o->log = false; }, "no log line per API request");
   cmd->callback([o, &app] {
     std::vector<server::CommandSpec> catalogue;

@@ -147,11 +147,15 @@ int serve(const ServeOptions& o, std::vector<CommandSpec> catalogue) {
     send_json(res, 200, j);
   });
   // The page: embedded assets only (no file system access).
-  svr.Get(R"(/[A-Za-z0-9_.\-]*)", [](const httplib::Request& req, httplib::Response& res) {
+  svr.Get(R"(/[A-Za-z0-9_.\-]*)", [&o](const httplib::Request& req, httplib::Response& res) {
     std::string name = req.path == "/" ? "/index.html" : req.path;
     for (const auto& a : web::kAssets) {
       if (name == a.path) {
-        res.set_content(reinterpret_cast<const char*>(a.data), a.size, a.content_type);
+        bool too_big = false;
+        if (!o.web_dir.empty())  // only the built-in file names: no other path is ever read
+          res.set_content(read_file(o.web_dir + a.path, 16u << 20, too_big), a.content_type);
+        else
+          res.set_content(reinterpret_cast<const char*>(a.data), a.size, a.content_type);
         res.set_header("Cache-Control", "no-cache");
         res.set_header("X-Content-Type-Options", "nosniff");
         return;

@@ -20,6 +20,7 @@ struct ServeOptions {
   unsigned jobs = 0;                // commands running at once (0: the number of cores)
   unsigned threads = 16;            // HTTP worker threads
   bool log = true;                  // one line per API request on stderr
+  std::string web_dir;              // when set, the page's files are read from here (developing web/)
 };
 
 // Serves until SIGINT or SIGTERM; returns the process exit code. Throws InputError when the

@@ -44,12 +44,10 @@ MEDIUM = [
     ("blocking/value", {"graph": "T3", "pebbles": "2=3/3/1"}, 200, None),
     ("coins/value", {"strings": ["1101101110111"]}, 200, None),
 ]
-CAPPED = [
-    # the positions cap of the command
-    ("blocking/value", {"graph": "T4", "pebbles": "3=6/6/2", "max_positions": 200}, 422, None),
-    # the memory cap (a request may lower the server's)
-    ("pebbling/mvalue", {"graph": "K7", "k": 5, "max_total": 400, "max_positions": 0, "max_memory": 24}, 422, None),
-]
+POSITIONS_CAP = [("blocking/value", {"graph": "T4", "pebbles": "3=6/6/2", "max_positions": 200}, 422, None)]
+# The memory cap (a request may lower the server's).
+MEMORY_CAP = [("pebbling/mvalue", {"graph": "K7", "k": 5, "max_total": 400, "max_positions": 0, "max_memory": 24},
+               422, None)]
 SLOW = [("arckayles/grundy", {"graph": "Grid6x6"}, 422, None)]  # the server's time limit
 BAD = [
     ("blocking/value", {"graph": "T3", "pebbles": "2=1/4/x"}, 400, None),
@@ -60,8 +58,8 @@ BAD = [
     ("pebbling/mvalue", {"graph": "K4", "k": 2, "max_memory": 10 ** 9}, 400, None),
 ]
 
-mix = LIGHT * 11 + MEDIUM * 8 + CAPPED * 10 + SLOW * 4 + BAD * 4  # 132 + 24 + 20 + 4 + 24 = 204
-mix = mix[:200]
+mix = MEDIUM * 6 + POSITIONS_CAP * 10 + MEMORY_CAP * 4 + SLOW * 2 + BAD * 3  # 18 + 10 + 4 + 2 + 18
+mix += (LIGHT * 20)[:200 - len(mix)]
 check(len(mix) == 200, f"200 requests in the mix, got {len(mix)}")
 
 srv = Server(cgtlab, "--quiet", "--jobs", "4", "--threads", "32", "--request-seconds", "2",
