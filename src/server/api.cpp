@@ -107,6 +107,10 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
           }
           break;
         }
+        if (v.is_boolean()) {  // a flag CLI11 does not report as one (a bool flag): true adds it
+          if (v == true) options.push_back("--" + spec->cli_name);
+          break;
+        }
         for (const auto& s : values_of(v, *spec)) options.push_back("--" + spec->cli_name + "=" + s);
         break;
       case ArgSpec::Kind::Positional:
