@@ -50,7 +50,6 @@ std::string list_text(const std::vector<cgt::Game>& games) {
 
 void run_analyze(const AnalyzeArgs& a) {
   run_with_large_stack([&] {
-    auto start = std::chrono::steady_clock::now();
     cgt::GameWorkLimit cap(a.max_work);
     cgt::Game g = cgt::Game::parse(a.expr);
     if (!a.svg.empty()) {
@@ -62,9 +61,8 @@ void run_analyze(const AnalyzeArgs& a) {
     }
     if (a.json) {
       nlohmann::json j = analysis_json(g, a.limit);
-      j["game"] = a.expr;
-      j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      print_json(j);
+      j["expression"] = a.expr;
+      print_json(j);  // adds command, game (null: an expression, no game of the papers), seconds
     } else {
       std::cout << analysis_text(g, a.limit);
     }
@@ -182,7 +180,7 @@ void add_analyze_command(CLI::App& app) {
       "G.Cool(t), G.Heat(t), G.Overheat(s,t), G.Freeze, G.Mean, G.Temperature, G.AtomicWeight, "
       "G.ReducedCanonicalForm.\nExample: cgtlab analyze \"{3||2|1}\" --thermograph-svg t.svg");
   cmd->add_option("expr", args->expr, "game expression, e.g. \"{3|1}\" or \"^*\"")->required();
-  cmd->add_flag("--json", args->json, "print one JSON object (keys: value, outcome, ..., is_zero, game, seconds)");
+  cmd->add_flag("--json", args->json, "one JSON object on stdout (docs/json.md; keys: expression, value, outcome, ..., is_zero)");
   cmd->add_option("--thermograph-svg", args->svg, "also draw the thermograph as SVG into this file");
   cmd->add_option("--limit", args->limit, "followers to list (their count is always complete)")
       ->capture_default_str()

@@ -31,45 +31,40 @@ constexpr const char* kRules =
     "vertex holding red pebbles, nor red on a vertex holding blue (green is never blocked). "
     "Every mix of colours is a separate option. Normal play: whoever cannot move loses. "
     "Green-only positions are impartial and are solved as such (their value is a nimber).\n"
-    "Positions (--pebbles): name=blue/red/green per vertex, comma-separated, e.g. 2=1/3/0; "
-    "unnamed vertices are empty. Or one b/r/g (or b/r) per vertex in vertex order. "
-    "Papers' notation: on T3 (arcs 0>1, 0>2, 1>2) [[a_b,a_r],[b_b,b_r],[c_b,c_r]] lists "
-    "[blue, red] for the source a = vertex 0, the middle b = 1 and the sink c = 2, so "
-    "[[0,0],[0,0],[1,k]] is --graph T3 --pebbles 2=1/k/0 (or 0/0,0/0,1/k), or with the papers' "
-    "names --graph a>b,a>c,b>c --pebbles c=1/k/0. DP3 is 0>1>2; "
-    "OutStar2 is 0>1, 0>2 (the out-star K_{1,2}, centre first); InStar2 is 1>0, 2>0.";
+    "Positions (--pebbles; none given: the empty position, value 0): name=blue/red/green per vertex, "
+    "comma-separated, e.g. 2=1/3/0; unnamed vertices are empty. Or one b/r/g (or b/r) per vertex in "
+    "vertex order. Or the papers' notation, one [blue,red] or [blue,red,green] entry per vertex in "
+    "vertex order: on T3 (arcs 0>1, 0>2, 1>2) the source a = vertex 0, the middle b = 1 and the sink "
+    "c = 2, so --graph T3 --pebbles \"[[0,0],[0,0],[1,4]]\" is --pebbles 2=1/4/0, or with the papers' "
+    "names --graph 'a>b,a>c,b>c' --pebbles c=1/4/0 (quote '>' and brackets for the shell). DP3 is "
+    "0>1>2; OutStar2 is 0>1, 0>2 (the out-star K_{1,2}, centre first); InStar2 is 1>0, 2>0.";
 
 struct Common {
   std::string graph;
   std::string pebbles;
   bool json = false;
   bool analyze = false;  // value: add the value analysis (cgtlab analyze)
+  std::size_t limit = 50;
   std::uint64_t max_positions = 0;
 };
 
 void add_common(CLI::App* cmd, Common& c, bool with_pebbles) {
-  cmd->add_option("--graph", c.graph, "a DAG: T3, DP3, OutStar2, InStar3, or arcs like a>b,a>c,b>c")->required();
+  cmd->add_option("--graph", c.graph, "a DAG: T3, DP3, OutStar2, InStar3, or arcs like 'a>b,a>c,b>c'")->required();
   if (with_pebbles)
-    cmd->add_option("--pebbles", c.pebbles, "pebbles, e.g. 2=1/3/0 (blue/red/green at vertex 2)")->required();
+    cmd->add_option("--pebbles", c.pebbles,
+                    "pebbles, e.g. 2=1/3/0 (blue/red/green at vertex 2) or \"[[0,0],[0,0],[1,3]]\"; default: none");
   add_max_positions_option(cmd, c.max_positions);
 }
 
-std::string outcome_words(cgt::Outcome o) {
-  switch (o) {
-    case cgt::Outcome::L: return "L (Left wins)";
-    case cgt::Outcome::R: return "R (Right wins)";
-    case cgt::Outcome::N: return "N (the first player wins)";
-    case cgt::Outcome::P: return "P (the second player wins)";
-  }
-  return "?";
-}
+std::string outcome_words(cgt::Outcome o) { return outcome_phrase(o); }
 
 void run_value(const Common& c) {
   games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   cgt::Game v = a.value(p);
   if (c.json) {
-    nlohmann::json j{{"value", v.str()},
+    nlohmann::json j{{"graph", c.graph},
+                     {"value", v.str()},
                      {"outcome", cgt::to_string(v.outcome())},
                      {"position", a.rules().format(p)},
                      {"green_only", games::is_green_only(p)},
@@ -99,15 +94,16 @@ void run_search(const SearchArgs& s) {
   games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   const auto& r = a.rules();
   if (!s.atlas) {
-    cgt::Game target = cgt::Game::parse(s.value);
+    cgt::Game target = cgt::Game::parse(ascii_expression(s.value));
     auto found = games::blocking_search(a, target, s.space, s.limit);
     if (c.json) {
       auto arr = nlohmann::json::array();
       for (const auto& p : found.positions) arr.push_back(r.format(p));
-      nlohmann::json j{{"value", target.str()},
+      nlohmann::json j{{"graph", c.graph},
+                       {"value", target.str()},
                        {"found", found.found},
-                       {"positions", arr},
-                       {"examined", found.examined}};
+                       {"examples", arr},
+                       {"positions", found.examined}};
       j["pebbles"] = found.pebbles ? nlohmann::json(*found.pebbles) : nlohmann::json(nullptr);
       print_json(j);
       return;
@@ -120,7 +116,7 @@ void run_search(const SearchArgs& s) {
     fmt::print("value {}: {} position(s) with {} pebbles (fewest possible); {} examined\n", target.str(),
                found.found, *found.pebbles, found.examined);
     for (const auto& p : found.positions) fmt::print("  {}   {}\n", r.format(p), games::paper_notation(p));
-    if (found.found > found.positions.size()) fmt::print("  ... ({} more; raise --limit)\n", found.found - found.positions.size());
+    if (found.found > found.positions.size()) fmt::print("  {}\n", limit_note(found.found, found.positions.size()));
     return;
   }
   auto atlas = games::blocking_atlas(a, s.space);
@@ -197,7 +193,7 @@ void run_search(const SearchArgs& s) {
 }  // namespace
 
 void add_blocking_command(CLI::App& app) {
-  CLI::App* blocking = app.add_subcommand("blocking", std::string("BLOCKING PEBBLES on a DAG.\n") + kRules);
+  CLI::App* blocking = app.add_subcommand("blocking", std::string("BLOCKING PEBBLES on a DAG (seeds 001-003).\n") + kRules);
   blocking->require_subcommand(1);
 
   auto value_args = std::make_shared<Common>();
@@ -212,7 +208,7 @@ void add_blocking_command(CLI::App& app) {
 
   auto search_args = std::make_shared<SearchArgs>();
   CLI::App* search = blocking->add_subcommand(
-      "search", std::string("Search all positions on a graph with at most --max-pebbles pebbles: --value V "
+      "search", std::string("Search all positions of a graph. At most --max-pebbles pebbles: --value V "
                             "finds the smallest positions of value V; --atlas lists every value reached.\n") +
                     kRules +
                     "\nExamples: cgtlab blocking search --graph T3 --max-pebbles 8 --value 1/8\n"

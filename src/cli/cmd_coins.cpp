@@ -32,6 +32,7 @@ struct ValueArgs {
   // Coins of the lines valued (each line and each move's result): the default stops a
   // sum whose winning moves would take minutes (a line of 1000 ones has ~250000 moves).
   std::uint64_t max_positions = 100'000'000;
+  std::size_t limit = 50;
 };
 
 struct AlgorithmArgs {
@@ -40,8 +41,13 @@ struct AlgorithmArgs {
   bool json = false;
 };
 
-nlohmann::json move_json(const games::CoinsSumMove& m) {
-  return {{"string", m.line + 1}, {"coins", {m.first, m.second}}, {"result", m.result}, {"value", m.sum_after.str()}};
+nlohmann::json move_json(const games::CoinsSumMove& m, const char* player, bool several) {
+  return {{"move", (several ? fmt::format("string {}: ", m.line + 1) : std::string()) + fmt::format("{},{}", m.first, m.second)},
+          {"player", player},
+          {"string", m.line + 1},
+          {"coins", {m.first, m.second}},
+          {"result", m.result},
+          {"value", m.sum_after.str()}};
 }
 
 std::string move_text(const games::CoinsSumMove& m, bool several) {
@@ -50,15 +56,6 @@ std::string move_text(const games::CoinsSumMove& m, bool several) {
                      m.sum_after.str());
 }
 
-std::string outcome_text(cgt::Outcome o) {
-  switch (o) {
-    case cgt::Outcome::L: return "Left wins, whoever moves first";
-    case cgt::Outcome::R: return "Right wins, whoever moves first";
-    case cgt::Outcome::P: return "the player to move loses";
-    case cgt::Outcome::N: return "the player to move wins";
-  }
-  return "?";
-}
 
 void run_value(const ValueArgs& a) {
   std::vector<std::string> lines;
@@ -73,17 +70,18 @@ void run_value(const ValueArgs& a) {
       values.push_back(v.game.str());
       methods.push_back(games::to_string(v.method));
     }
-    nlohmann::json left = nlohmann::json::array(), right = nlohmann::json::array();
-    for (const auto& m : sum.left_winning) left.push_back(move_json(m));
-    for (const auto& m : sum.right_winning) right.push_back(move_json(m));
+    nlohmann::json winning = nlohmann::json::array();
+    for (const auto& m : sum.left_winning) winning.push_back(move_json(m, "left", several));
+    for (const auto& m : sum.right_winning) winning.push_back(move_json(m, "right", several));
     nlohmann::json j{{"strings", sum.lines},
                      {"value", sum.total.str()},
                      {"values", values},
                      {"outcome", cgt::to_string(sum.outcome)},
-                     {"winning_moves", {{"left", left}, {"right", right}}},
+                     {"winning_moves", winning},
                      {"method", method},
                      {"methods", methods}};
     if (a.analyze) run_with_large_stack([&] { j["analysis"] = analysis_json(sum.total); });
+    limit_json_list(j, "winning_moves", a.limit);
     print_json(j);
     return;
   }
@@ -92,14 +90,20 @@ void run_value(const ValueArgs& a) {
                sum.values[i].method == games::CoinsMethod::Search ? "" : "  [" + games::to_string(sum.values[i].method) + "]");
   }
   if (several) fmt::print("sum = {}\n", sum.total.str());
-  fmt::print("outcome {}: {}\n", cgt::to_string(sum.outcome), outcome_text(sum.outcome));
+  fmt::print("outcome {}\n", outcome_phrase(sum.outcome));
   auto list = [&](const char* who, const std::vector<games::CoinsSumMove>& moves) {
     if (moves.empty()) {
       fmt::print("{} to move: no winning move\n", who);
       return;
     }
-    fmt::print("{} to move wins by:\n", who);
-    for (const auto& m : moves) fmt::print("  {}\n", move_text(m, several));
+    fmt::print("{} to move wins by ({}):\n", who, moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (a.limit != 0 && i == a.limit) {
+        fmt::print("  {}\n", limit_note(moves.size(), i));
+        break;
+      }
+      fmt::print("  {}\n", move_text(moves[i], several));
+    }
   };
   list("Left", sum.left_winning);
   list("Right", sum.right_winning);
@@ -165,12 +169,12 @@ void run_algorithm(const AlgorithmArgs& a) {
 }  // namespace
 
 void add_coins_command(CLI::App& app) {
-  auto* coins = app.add_subcommand("coins", std::string("FLIPPING COINS (seed 003). ") + kRules);
+  auto* coins = app.add_subcommand("coins", std::string("FLIPPING COINS (seed 003).\n") + kRules);
   coins->require_subcommand(1);
 
   auto value_args = std::make_shared<ValueArgs>();
   auto* value = coins->add_subcommand(
-      "value", std::string("Exact values of lines of coins and of their sum, the outcome and every winning move "
+      "value", std::string("Exact values of lines of coins and of their sum. The outcome and every winning move "
                            "(which string, which pair of coins). Lines of at most ") +
                    std::to_string(games::kCoinsSearchMaxLength) +
                    " coins are searched; longer lines are valued by the chapter's algorithm (Theorem 3.3). " + kRules);
@@ -183,11 +187,12 @@ void add_coins_command(CLI::App& app) {
                     "result is valued; 0: no cap)")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
+  add_limit_option(value, value_args->limit, "winning moves");
   value->callback([value_args] { run_value(*value_args); });
 
   auto alg_args = std::make_shared<AlgorithmArgs>();
   auto* alg = coins->add_subcommand(
-      "algorithm", std::string("The chapter's value algorithm: reductions 2(a)/2(b), the partition into Q_0 ... "
+      "algorithm", std::string("The chapter's value algorithm, step by step. Reductions 2(a)/2(b), the partition into Q_0 ... "
                                "Q_(i-1), G_i, the ordinal sum and the value; exact at any length. ") +
                        kRules);
   alg->add_option("string", alg_args->line, "a 0-1 string")->required();

@@ -24,9 +24,13 @@ const char* kSpecHelp =
     "  GridRxC   R rows, C columns, vertex r*C+c       Petersen\n"
     "  Tn        transitive tournament i>j for i<j     DPn   directed path 0>1>..>n-1\n"
     "  OutStarn  arcs 0>1..0>n                         InStarn  arcs 1>0..n>0\n"
-    "  explicit lists: 0-1,1-2,2-2 (edges; u-u is a loop) or a>b,a>c (arcs), a lone name is an\n"
-    "  isolated vertex; names are integers (ordered numerically) or identifiers (ordered by\n"
-    "  first appearance). At most 100000 vertices and 1000000 edges.";
+    "  K0        the empty graph (no vertices)\n"
+    "  explicit lists: 0-1,1-2,2-2 (edges; u-u is a loop) or 'a>b,a>c' (arcs; quote '>' for the\n"
+    "  shell); a lone name is an isolated vertex (a or 0-1,2). Names are integers without leading\n"
+    "  zeros, at most 9 digits (ordered numerically), or identifiers (ordered by first appearance)\n"
+    "  that do not look like a family (K5, P, OutStar2 are refused).\n"
+    "  G+H       disjoint union, e.g. K5+K3: H's vertices follow G's (integer names shifted).\n"
+    "  At most 100000 vertices and 1000000 edges.";
 
 struct InfoOptions {
   std::string spec;
@@ -40,7 +44,8 @@ void run_info(const InfoOptions& o) {
   const mpz_class& exact = group.order;
   const std::string order = exact.get_str();
   if (o.json) {
-    nlohmann::json j = {{"vertices", g.order()},
+    nlohmann::json j = {{"graph", o.spec},
+                        {"vertices", g.order()},
                         {"edges", g.edge_count()},
                         {"loops", g.loop_count()},
                         {"directed", g.directed()}};
@@ -58,7 +63,7 @@ void run_info(const InfoOptions& o) {
     print_json(j);
     return;
   }
-  fmt::print("graph          {}\n", o.spec);
+  fmt::print("graph          {}\n", escape_text(o.spec));
   fmt::print("vertices       {}\n", g.order());
   fmt::print("{:<15}{}\n", g.directed() ? "arcs" : "edges", g.edge_count());
   fmt::print("loops          {}\n", g.loop_count());
@@ -80,14 +85,14 @@ void run_info(const InfoOptions& o) {
 }  // namespace
 
 void add_graph_command(CLI::App& app) {
-  auto* graph = app.add_subcommand("graph", std::string("Graph tools.\n") + kSpecHelp);
+  auto* graph = app.add_subcommand("graph", "Graph tools: describe a graph given by a spec.");
   graph->require_subcommand(1);
   auto opts = std::make_shared<InfoOptions>();
   auto* info = graph->add_subcommand(
-      "info", std::string("Describe a graph: vertices, edges (loops not counted), loops, directedness and the exact "
+      "info", std::string("Describe a graph. Vertices, edges (loops not counted), loops, directedness and the exact "
                           "order of its automorphism group (nauty).\n") +
                   kSpecHelp);
-  info->add_option("--graph", opts->spec, "graph spec, e.g. Petersen, K2,3, W5, 0-1,1-2,2-2, a>b,b>c")->required();
+  info->add_option("--graph", opts->spec, "graph spec, e.g. Petersen, K2,3, W5, K5+K3, 0-1,1-2,2-2, 'a>b,b>c'")->required();
   info->add_flag("--json", opts->json,
                  "one JSON object: {\"vertices\",\"edges\",\"loops\",\"directed\",\"automorphisms\"}");
   info->add_flag("--edges", opts->edges,

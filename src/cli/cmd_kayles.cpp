@@ -34,7 +34,7 @@ constexpr const char* kWakRules =
     "counters on each vertex. A move chooses an edge whose two endpoints both hold a counter and "
     "removes one counter from each endpoint; a loop removes one counter from its vertex. Normal play: "
     "whoever cannot move loses. --weights: one number per vertex in vertex order (3,1,0,2) or name=value "
-    "pairs (a=3,c=1; unnamed vertices hold 0).";
+    "pairs (a=3,c=1; unnamed vertices hold 0). Moves are written a-b (the edge a-b) or a~ (the loop at a).";
 constexpr const char* kArcRules =
     "Arc-Kayles: a move deletes an edge together with both its endpoints (and every edge touching "
     "them). Normal play: whoever cannot move loses. Loopless undirected graphs, up to 512 vertices.";
@@ -55,31 +55,45 @@ nlohmann::json value_json(const games::WakValue& v) {
   return j;
 }
 
-std::string value_text(const games::WakValue& v) {
-  if (v.grundy) return fmt::format("{} (Grundy value {}, {}-position)", cgt::nimber_name(*v.grundy), *v.grundy,
-                                   games::outcome_name(*v.outcome));
-  if (v.outcome) return games::outcome_name(*v.outcome) + "-position (Grundy value not determined)";
-  return "not determined";
+// The text every impartial command prints: "value: *3 (Grundy value 3)" and "outcome: N (...)".
+void print_impartial(std::optional<std::uint64_t> grundy, std::optional<std::string> outcome) {
+  if (grundy) fmt::print("value:   {} (Grundy value {})\n", nimber_text(*grundy), *grundy);
+  else fmt::print("value:   not determined (the outcome may be)\n");
+  fmt::print("outcome: {}\n", outcome ? outcome_phrase(*outcome) : std::string("not determined"));
+}
+
+void print_winning(const std::vector<std::string>& winning, std::size_t limit, const char* extra = "") {
+  std::string list;
+  for (std::size_t i = 0; i < winning.size(); ++i) {
+    if (limit != 0 && i == limit) {
+      list += " " + limit_note(winning.size(), i);
+      break;
+    }
+    list += (i ? ", " : "") + winning[i];
+  }
+  fmt::print("winning moves: {}{}\n", winning.empty() ? "none" : list, extra);
+}
+
+nlohmann::json winning_json(const std::vector<std::string>& winning) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const auto& m : winning) arr.push_back({{"move", m}});
+  return arr;
 }
 
 nlohmann::json wak_json(const games::WakGraph& p) {
   nlohmann::json vs = nlohmann::json::array();
   for (int v = 0; v < p.n; ++v) vs.push_back({{"name", p.names[v]}, {"weight", p.weight[v]}, {"loop", p.has_loop(v)}});
-  return {{"graph", p.n ? games::wak_graph(p).to_spec() : ""}, {"weights", games::wak_weights_text(p)}, {"vertices", vs}};
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return {{"result", {{"graph", p.n ? games::wak_graph(p).to_spec() : "K0"}, {"weights", games::wak_weights_text(p)}, {"counters", vs}}}};
 }
 
 struct WakOptions {
   std::string graph, weights;
   bool json = false;
   std::uint64_t max_positions = 0, max_vertices = 512;
+  std::size_t limit = 50;
 };
 
 void run_wak_grundy(const WakOptions& o) {
-  auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
   auto w = games::parse_wak_weights(g, o.weights);
   games::WakAnalyser a(search_limits(o.max_positions));
@@ -87,8 +101,8 @@ void run_wak_grundy(const WakOptions& o) {
   auto [winning, all_known] = games::wak_winning_moves(ans);
   if (o.json) {
     nlohmann::json j = value_json(ans.value);
-    j["game"] = "wak";
-    j["winning_moves"] = winning;
+    j["graph"] = o.graph;
+    j["winning_moves"] = winning_json(winning);
     j["winning_moves_complete"] = all_known;
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : ans.moves) {
@@ -98,13 +112,13 @@ void run_wak_grundy(const WakOptions& o) {
     }
     j["moves"] = moves;
     j["methods"] = ans.value.methods;
-    j["seconds"] = seconds_since(t0);
+    limit_json_list(j, "winning_moves", o.limit);
+    limit_json_list(j, "moves", o.limit);
     print_json(j);
     return;
   }
-  fmt::print("WAK value: {}\n", value_text(ans.value));
-  fmt::print("winning moves: {}{}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")),
-             all_known ? "" : " (some options undetermined)");
+  print_impartial(ans.value.grundy, ans.value.outcome ? std::optional(games::outcome_name(*ans.value.outcome)) : std::nullopt);
+  print_winning(winning, o.limit, all_known ? "" : " (some options undetermined)");
   for (const auto& m : ans.value.methods) fmt::print("method: {}\n", m);
 }
 
@@ -115,6 +129,7 @@ void run_wak_reduce(const WakOptions& o) {
   auto r = games::reduce_wak(p, &log);
   if (o.json) {
     auto j = wak_json(r);
+    j["graph"] = o.graph;
     j["steps"] = log;
     j["canonical"] = games::is_canonical(r);
     print_json(j);
@@ -130,7 +145,7 @@ void run_wak_to_arc(const WakOptions& o) {
   auto p = games::make_wak(g, games::parse_wak_weights(g, o.weights));
   auto h = games::wak_to_arc_kayles(p, o.max_vertices);
   if (o.json) {
-    print_json({{"graph", h.to_spec()}, {"vertices", h.order()}, {"edges", h.edge_count()}});
+    print_json({{"graph", o.graph}, {"result", {{"graph", h.order() ? h.to_spec() : "K0"}, {"vertices", h.order()}, {"edges", h.edge_count()}}}});
     return;
   }
   fmt::print("Arc-Kayles graph ({} vertices, {} edges; Corollary 2, same Grundy value):\n{}\n", h.order(),
@@ -146,13 +161,13 @@ struct KaylesOptions {
   std::uint64_t table_mib = 1024;
   std::string table_file;
   double checkpoint = 300;
+  std::size_t limit = 50;
 };
 
 std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {
-  auto t0 = std::chrono::steady_clock::now();
   auto g = graph::parse_graph(o.graph);
   // The table is the search's memory: bounded by --table-mib and by --max-memory.
   const std::uint64_t memory = search_limits(0).max_memory_bytes;
@@ -198,57 +213,55 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
   }
   if (o.json) {
-    nlohmann::json j = {{"game", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles"},
-                        {"grundy", r.nimber},
-                        {"outcome", outcome},
-                        {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
-                        {"keys", r.key_kind},
-                        {"positions_expanded", r.nodes},
-                        {"table_entries", r.table_entries},
-                        {"table_mib", r.table_bytes >> 20},
-                        {"threads", o.threads},
-                        {"seconds", seconds_since(t0)}};
+    nlohmann::json j{{"graph", o.graph},
+                     {"grundy", r.nimber},
+                     {"outcome", outcome},
+                     {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
+                     {"keys", r.key_kind},
+                     {"positions", r.nodes},
+                     {"table_entries", r.table_entries},
+                     {"table_mib", r.table_bytes >> 20},
+                     {"threads", o.threads}};
     if (!o.value_only) {
-      j["winning_moves"] = winning;
+      j["winning_moves"] = winning_json(winning);
       j["moves"] = moves;
+      limit_json_list(j, "winning_moves", o.limit);
+      limit_json_list(j, "moves", o.limit);
     }
     print_json(j);
     return;
   }
-  fmt::print("{} value: {} (Grundy value {}, {}-position)\n",
-             game == games::VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles", cgt::nimber_name(r.nimber), r.nimber,
-             outcome);
-  if (!o.value_only)
-    fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
+  print_impartial(r.nimber, std::string(outcome));
+  if (!o.value_only) print_winning(winning, o.limit);
 }
 
 struct RookOptions {
   std::string board, holes, rooks;
   bool json = false;
   std::uint64_t max_positions = 0;
+  std::size_t limit = 50;
 };
 
 void run_rooks_grundy(const RookOptions& o) {
-  auto t0 = std::chrono::steady_clock::now();
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
   auto [g, winning] = games::rook_grundy(b, search_limits(o.max_positions));
   if (o.json) {
-    print_json({{"game", "rooks"},
-                {"grundy", g},
-                {"outcome", g == 0 ? "P" : "N"},
-                {"winning_moves", winning},
-                {"seconds", seconds_since(t0)}});
+    nlohmann::json j{{"board", o.board}, {"grundy", g}, {"outcome", g == 0 ? "P" : "N"}, {"winning_moves", winning_json(winning)}};
+    limit_json_list(j, "winning_moves", o.limit);
+    print_json(j);
     return;
   }
-  fmt::print("rooks value: {} (Grundy value {}, {}-position)\n", cgt::nimber_name(g), g, g == 0 ? "P" : "N");
-  fmt::print("winning moves: {}\n", winning.empty() ? "none" : fmt::format("{}", fmt::join(winning, ", ")));
+  print_impartial(g, std::string(g == 0 ? "P" : "N"));
+  print_winning(winning, o.limit);
 }
 
 void run_rooks_to_wak(const RookOptions& o) {
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
   auto p = games::rooks_to_wak(b);
   if (o.json) {
-    print_json(wak_json(p));
+    auto j = wak_json(p);
+    j["board"] = o.board;
+    print_json(j);
     return;
   }
   fmt::print("WAK position (Proposition 1; c_ = column rectangle, r_ = row rectangle):\ngraph: {}\nweights: {}\n",
@@ -258,6 +271,7 @@ void run_rooks_to_wak(const RookOptions& o) {
 void add_wak_options(CLI::App* cmd, WakOptions& o) {
   cmd->add_option("--graph", o.graph, "graph: P5, C4, Grid3x4, or an edge list like a-b,b-c,c-c (c-c: a loop)")
       ->required();
+  cmd->add_option("--limit", o.limit, "list at most this many moves (0: all); a cut list says so")->capture_default_str();
   cmd->add_option("--weights", o.weights, "counters: 3,1,0 in vertex order, or a=3,b=1")->required();
   cmd->add_flag("--json", o.json, "one JSON object on stdout");
 }
@@ -267,7 +281,7 @@ void add_wak_options(CLI::App* cmd, WakOptions& o) {
 void add_kayles_commands(CLI::App& app) {
   {
     auto o = std::make_shared<WakOptions>();
-    auto* wak = app.add_subcommand("wak", std::string("Weighted Arc-Kayles. ") + kWakRules);
+    auto* wak = app.add_subcommand("wak", std::string("Weighted Arc-Kayles (seed 004).\n") + kWakRules);
     wak->require_subcommand(1);
     auto* g = wak->add_subcommand(
         "grundy", std::string("Grundy value, outcome and winning moves. ") + kWakRules +
@@ -281,13 +295,13 @@ void add_kayles_commands(CLI::App& app) {
     g->callback([o] { run_wak_grundy(*o); });
     auto* r = wak->add_subcommand(
         "reduce",
-        "Apply the reductions of seed 004 Section 4 (delete useless vertices; delete heavy vertices and loop "
+        "Reduce to the canonical graph. Apply the reductions of seed 004 Section 4 (delete useless vertices; delete heavy vertices and loop "
         "their neighbours; merge false twins) until the graph is canonical, and print it. The Grundy value "
         "does not change (Proposition 1).");
     add_wak_options(r, *o);
     r->callback([o] { run_wak_reduce(*o); });
     auto* t = wak->add_subcommand("to-arckayles",
-                                  "An Arc-Kayles graph with the same Grundy value (Corollary 2): each counter "
+                                  "An Arc-Kayles graph with the same Grundy value (Corollary 2). Each counter "
                                   "becomes a vertex, each loop a pendant vertex.");
     add_wak_options(t, *o);
     t->add_option("--max-vertices", o->max_vertices, "refuse larger results (default 512)");
@@ -296,7 +310,8 @@ void add_kayles_commands(CLI::App& app) {
   for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {
     bool arc = game == games::VertexGame::ArcKayles;
     auto o = std::make_shared<KaylesOptions>();
-    auto* cmd = app.add_subcommand(arc ? "arckayles" : "nodekayles", arc ? kArcRules : kNodeRules);
+    auto* cmd = app.add_subcommand(arc ? "arckayles" : "nodekayles",
+                                   std::string(arc ? "Arc-Kayles (seed 004).\n" : "Node-Kayles.\n") + (arc ? kArcRules : kNodeRules));
     cmd->require_subcommand(1);
     auto* g = cmd->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves. ") +
                                                 (arc ? kArcRules : kNodeRules));
@@ -311,12 +326,13 @@ void add_kayles_commands(CLI::App& app) {
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
                   "(an interrupted run resumes from it)");
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table (default 300)");
+    add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
     g->callback([o, game] { run_kayles(*o, game); });
   }
   {
     auto o = std::make_shared<RookOptions>();
-    auto* rooks = app.add_subcommand("rooks", std::string("The non-attacking rooks game. ") + kRookRules);
+    auto* rooks = app.add_subcommand("rooks", std::string("The non-attacking rooks game (seed 004).\n") + kRookRules);
     rooks->require_subcommand(1);
     auto add = [&](CLI::App* c) {
       c->add_option("--board", o->board, "board size ROWSxCOLUMNS, e.g. 6x8 (6 rows 1..6, 8 columns a..h)")->required();
@@ -326,10 +342,11 @@ void add_kayles_commands(CLI::App& app) {
     };
     auto* g = rooks->add_subcommand("grundy", std::string("Grundy value, outcome and winning squares. ") + kRookRules);
     add(g);
+    add_limit_option(g, o->limit, "winning squares");
     add_max_positions_option(g, o->max_positions);
     g->callback([o] { run_rooks_grundy(*o); });
     auto* t = rooks->add_subcommand("to-wak",
-                                    "The equivalent WAK position (Proposition 1): a vertex per rectangle of the "
+                                    "The equivalent WAK position (Proposition 1). A vertex per rectangle of the "
                                     "column and row covers, weight = its free columns (rows), an edge where two "
                                     "rectangles cross.");
     add(t);

@@ -45,6 +45,7 @@ struct Options {
   bool json = false;
   std::uint64_t max_positions = 0;
   std::string store;  // result store file (--store)
+  std::size_t limit = 50;
 };
 
 nlohmann::json weight_json(Weight w) {
@@ -77,23 +78,30 @@ void run_grundy(const Options& o) {
   if (o.json) {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.winning_moves) {
-      moves.push_back({{"from", rules.graph().vertex_name(m.from)},
-                       {"to", rules.graph().vertex_name(m.to)},
-                       {"result", rules.to_string(rules.apply(p, m))}});
+      const std::string from = rules.graph().vertex_name(m.from), to = rules.graph().vertex_name(m.to);
+      moves.push_back({{"move", from + "->" + to}, {"from", from}, {"to", to}, {"result", rules.to_string(rules.apply(p, m))}});
     }
-    print_json({{"graph", o.graph},
-                {"k", o.k},
-                {"position", rules.to_string(p)},
-                {"grundy", g.grundy},
-                {"outcome", g.grundy == 0 ? "P" : "N"},
-                {"winning_moves", moves},
-                {"positions", g.positions}});
+    nlohmann::json j{{"graph", o.graph},
+                     {"k", o.k},
+                     {"position", rules.to_string(p)},
+                     {"grundy", g.grundy},
+                     {"outcome", g.grundy == 0 ? "P" : "N"},
+                     {"winning_moves", moves},
+                     {"positions", g.positions}};
+    limit_json_list(j, "winning_moves", o.limit);
+    print_json(j);
     return;
   }
-  fmt::print("{} on {} with k={}: Grundy value {} ({})\n", rules.to_string(p), o.graph, o.k,
-             g.grundy == 0 ? std::string("0") : "*" + std::to_string(g.grundy),
-             g.grundy == 0 ? "P: the previous player wins" : "N: the next player wins");
+  fmt::print("position {} on {} with k={}\n", rules.to_string(p), escape_text(o.graph), o.k);
+  fmt::print("value:   {} (Grundy value {})\noutcome: {}\n", nimber_text(g.grundy), g.grundy,
+             outcome_phrase(g.grundy == 0 ? "P" : "N"));
+  std::size_t shown = 0;
   for (const auto& m : g.winning_moves) {
+    if (o.limit != 0 && shown == o.limit) {
+      fmt::print("  {}\n", limit_note(g.winning_moves.size(), shown));
+      break;
+    }
+    ++shown;
     fmt::print("  winning move {} -> {}: {}\n", rules.graph().vertex_name(m.from), rules.graph().vertex_name(m.to),
                rules.to_string(rules.apply(p, m)));
   }
@@ -110,7 +118,7 @@ void run_ppositions(const Options& o) {
                 {"total", o.total},
                 {"labelled", o.labelled},
                 {"count", ps.size()},
-                {"positions", list}});
+                {"p_positions", list}});
     return;
   }
   fmt::print("# P-positions of total {} on {} with k={} ({}): {}\n", o.total, o.graph, o.k,
@@ -230,7 +238,7 @@ void run_table(const Options& o) {
     }
     std::vector<int> ks;
     for (int k = k_lo; k <= k_hi; ++k) ks.push_back(k);
-    print_json({{"graph", "K_n"}, {"k", ks}, {"bound", o.max_total}, {"rows", rows}});
+    print_json({{"graph", "K_n"}, {"n_range", {n_lo, n_hi}}, {"k_range", {k_lo, k_hi}}, {"k_values", ks}, {"bound", o.max_total}, {"rows", rows}});
     return;
   }
   if (o.format == "csv") {
@@ -289,7 +297,7 @@ void run_classify(const Options& o) {
 }  // namespace
 
 void add_pebbling_command(CLI::App& app) {
-  auto* peb = app.add_subcommand("pebbling", std::string("(k+1:k)-pebbling games (seed 000). ") + kRules);
+  auto* peb = app.add_subcommand("pebbling", std::string("(k+1:k)-pebbling games (seed 000).\n") + kRules);
   peb->require_subcommand(1);
   auto opts = std::make_shared<Options>();
 
@@ -303,6 +311,7 @@ void add_pebbling_command(CLI::App& app) {
   auto* grundy = peb->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves of a position. ") + kRules);
   graph_opts(grundy);
   grundy->add_option("--position", opts->position, "pebbles per vertex: 3,1,0,2 or v=3,w=1")->required();
+  add_limit_option(grundy, opts->limit, "winning moves");
   grundy->callback([opts] { run_grundy(*opts); });
 
   auto* pp = peb->add_subcommand("ppositions", std::string("The P-positions with a given total. ") + kRules);
@@ -311,7 +320,7 @@ void add_pebbling_command(CLI::App& app) {
   pp->add_flag("--labelled", opts->labelled, "every labelled position, not one per symmetry class");
   pp->callback([opts] { run_ppositions(*opts); });
 
-  auto* mv = peb->add_subcommand("mvalue", std::string("m^(k+1:k)(G), or none up to the bound with the evidence. ") + kRules);
+  auto* mv = peb->add_subcommand("mvalue", std::string("m^(k+1:k)(G). Or none up to the bound, with the evidence. ") + kRules);
   graph_opts(mv);
   mv->add_option("--max-total", opts->max_total, "search totals up to this bound")->capture_default_str();
   mv->add_option("--store", opts->store,
@@ -331,7 +340,7 @@ void add_pebbling_command(CLI::App& app) {
 
   auto* cl = peb->add_subcommand(
       "classify",
-      std::string("The (2:1) game on C4 by the residue classes of Table 5 of seed 000 (X classes mod 3, Y classes "
+      std::string("The (2:1) game on C4 by Table 5's residue classes. Table 5 of seed 000 (X classes mod 3, Y classes "
                   "mod 4), checked against the search on every position up to a total. ") +
           kRules);
   graph_opts(cl);

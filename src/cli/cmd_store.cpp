@@ -72,7 +72,7 @@ void run_show(const StoreOptions& o) {
   auto r = s.get(o.id);
   if (!r) throw InputError("no record " + std::to_string(o.id) + " in " + o.file);
   if (o.json) {
-    print_json(record_json(*r, true));
+    print_json({{"store", o.file}, {"record", record_json(*r, true)}});  // "command" is the store command's
     return;
   }
   fmt::print("record {}\ncommand: {}\nparams: {}\nalgorithm version: {}\nstatus: {}\nanswer: {}\nseconds: {:.3f}\n"

@@ -59,7 +59,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
   if (a.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
-    print_json({{"command", "sweep pebbling"}, {"graph", "K_n"}, {"bound", a.max_total}, {"cells", list}});
+    print_json({{"game", "pebbling"}, {"family", "K_n"}, {"bound", a.max_total}, {"cells", list}});
     return;
   }
   for (const auto& c : cells) {

@@ -15,7 +15,9 @@ constexpr const char* kNotationHelp =
     "Games in CGSuite's notation (docs/notation.md): numbers 5, -1/2; nimbers *, *8; ups ^, ^^, ^3, v, "
     "vv, v3, and sums like 73/16v9*8; uptimals ^<2> = {0|v*}, ^[2] = ^ + ^<2>; +-1 = {1|-1}; Tiny(2) = {0||0|-2}, Miny(2), 2Tiny(2); braces "
     "{L|R} with options separated by ',' and nesting marked by |, ||, |||; G+H, G-H, -G, ordinal sum "
-    "G:H, parentheses. An expression that starts with '-' must follow '--'.";
+    "G:H, parentheses. CGSuite's glyphs are read too: \u2191 (^), \u2193 (v), \u21d1 (^^), \u21d3 (vv), \u22c6 or \u2217 (*), "
+    "\u2212 (-), \u00b1 (+-). Quote expressions with | or > for the shell; one that starts with '-' needs no '--' "
+    "(cgtlab value \"-^\").";
 
 // Default cap on new canonical forms plus memoized operations: some seconds of work.
 constexpr std::uint64_t kDefaultMaxWork = 20'000'000;
@@ -43,7 +45,7 @@ void add_work_cap(CLI::App* cmd, std::uint64_t& value) {
 void run_value(const ValueArgs& a) {
   run_with_large_stack([&] {
     cgt::GameWorkLimit cap(a.max_work);
-    cgt::Game g = cgt::Game::parse(a.expr);
+    cgt::Game g = cgt::Game::parse(ascii_expression(a.expr));
     if (!a.json) {
       std::cout << g.str() << '\n';
       return;
@@ -61,8 +63,8 @@ void run_value(const ValueArgs& a) {
 void run_compare(const CompareArgs& a) {
   run_with_large_stack([&] {
     cgt::GameWorkLimit cap(a.max_work);
-    cgt::Game g = cgt::Game::parse(a.left);
-    cgt::Game h = cgt::Game::parse(a.right);
+    cgt::Game g = cgt::Game::parse(ascii_expression(a.left));
+    cgt::Game h = cgt::Game::parse(ascii_expression(a.right));
     std::string rel = cgt::to_string(g.compare(h));
     if (!a.json) {
       std::cout << rel << '\n';
@@ -70,8 +72,8 @@ void run_compare(const CompareArgs& a) {
     }
     nlohmann::json j;
     j["relation"] = rel;
-    j["left"] = g.str();
-    j["right"] = h.str();
+    j["first"] = g.str();  // "left"/"right" name the players only (docs/json.md)
+    j["second"] = h.str();
     print_json(j);
   });
 }
@@ -95,7 +97,7 @@ void add_value_commands(CLI::App& app) {
                      kNotationHelp + "\nExample: cgtlab compare \"{0|*}\" \"^\"");
   compare->add_option("G", compare_args->left, "first game expression")->required();
   compare->add_option("H", compare_args->right, "second game expression")->required();
-  compare->add_flag("--json", compare_args->json, "print {\"relation\",\"left\",\"right\"} as JSON");
+  compare->add_flag("--json", compare_args->json, "print {\"relation\",\"first\",\"second\"} as JSON");
   add_work_cap(compare, compare_args->max_work);
   compare->callback([compare_args] { run_compare(*compare_args); });
 }

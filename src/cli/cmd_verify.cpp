@@ -36,6 +36,17 @@ void run_verify(const VerifyOptions& o) {
                      (o.id_prefix.empty() ? "" : " --id " + o.id_prefix));
   }
   if (o.list) {
+    if (o.json) {
+      nlohmann::json items = nlohmann::json::array();
+      for (const auto* c : chosen) {
+        nlohmann::json item{{"id", c->id}, {"source", c->source}, {"item", c->item}, {"statement", c->statement},
+                            {"range", o.deep && !c->deep_range.empty() ? c->deep_range : c->range}, {"erratum", c->erratum}};
+        if (!c->erratum.empty()) item["correction"] = c->correction;
+        items.push_back(item);
+      }
+      print_json({{"claims", items}, {"deep", o.deep}});
+      return;
+    }
     for (const auto* c : chosen) {
       fmt::print("{}  {}: {}  [{}]\n", c->id, c->item, c->statement, c->range);
       if (!c->erratum.empty()) fmt::print("    erratum, correction: {}\n", c->correction);
@@ -115,7 +126,7 @@ void run_verify(const VerifyOptions& o) {
 void add_verify_command(CLI::App& app) {
   auto opts = std::make_shared<VerifyOptions>();
   auto* cmd = app.add_subcommand("verify",
-                                 "Check every theorem, lemma and table of the seed papers with the engine.\n"
+                                 "Check the seed papers' claims. Every theorem, lemma and table of the seed papers, with the engine.\n"
                                  "Prints each claim's id, status (PASS, FAIL, ERRATUM), time, statement and "
                                  "range.\nExit 1 when a claim fails. ERRATUM: the statement as printed fails and the correction in "
                                  "docs/errata.md,\ncomputed by the engine, holds. A check that raises an error is a FAIL.");

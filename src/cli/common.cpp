@@ -1,39 +1,364 @@
 #include "cli/common.h"
 
+#include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
+#include <fstream>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
 #include "cgt/game.h"
+#include "util/error.h"
 
 namespace cgtlab::cli {
 
 namespace {
 int g_exit_code = 0;
 std::uint64_t g_max_memory_mib = 6144;
+bool g_json_mode = false;
+bool g_json_printed = false;
+std::string g_command;  // "coins value"
+const auto g_started = std::chrono::steady_clock::now();
+
+double seconds_elapsed() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - g_started).count();
+}
+
+// The game a command is about; null for commands about no single game.
+nlohmann::json game_of(const std::string& command) {
+  const std::string first = command.substr(0, command.find(' '));
+  for (const char* g : {"wak", "arckayles", "nodekayles", "rooks", "coins", "blocking", "pebbling"})
+    if (first == g) return first;
+  return nullptr;
+}
+
+// ---- help ----
+// A group's help lists each subcommand with the first sentence of its description.
+class Formatter : public CLI::Formatter {
+ public:
+  std::string make_subcommand(const CLI::App* sub) const override {
+    std::string d = sub->get_description();
+    size_t end = d.find('\n');
+    for (size_t i = 0; i + 1 < d.size() && i < end; ++i)
+      if (d[i] == '.' && d[i + 1] == ' ') {
+        end = i + 1;
+        break;
+      }
+    if (end != std::string::npos) d.resize(end);
+    std::stringstream out;
+    CLI::detail::format_help(out, sub->get_display_name(), d, column_width_);
+    return out.str();
+  }
+};
+
+bool is_help(const std::string& a) { return a == "-h" || a == "--help"; }
+
+const CLI::Option* find_option(const CLI::App* app, const std::string& name) {
+  for (const CLI::App* a = app; a != nullptr; a = a->get_parent()) {
+    for (const CLI::Option* o : a->get_options())
+      if (o->nonpositional() && o->check_name(name)) return o;
+  }
+  return nullptr;
+}
+
+CLI::App* find_subcommand(CLI::App* app, const std::string& name) {
+  for (CLI::App* s : app->get_subcommands({}))
+    if (s->check_name(name)) return s;
+  return nullptr;
+}
+
+bool has_positionals(const CLI::App* app) {
+  return !app->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string path_of(const CLI::App* app) {
+  std::string p;
+  for (const CLI::App* a = app; a != nullptr; a = a->get_parent()) p = a->get_name() + (p.empty() ? "" : " " + p);
+  return p;
+}
+
+[[noreturn]] void unknown_subcommand(CLI::App* app, const std::string& word) {
+  std::vector<std::string> names;
+  for (CLI::App* s : app->get_subcommands({})) names.push_back(s->get_name());
+  std::size_t best = SIZE_MAX;
+  for (const auto& n : names) best = std::min(best, edit_distance(word, n));
+  std::vector<std::string> close;
+  for (const auto& n : names)
+    if (edit_distance(word, n) == best && best <= std::max<std::size_t>(2, word.size() / 3)) close.push_back(n);
+  std::string list;
+  for (const auto& n : (close.empty() ? names : close)) list += (list.empty() ? "'" : ", '") + n + "'";
+  const std::string where = path_of(app);
+  if (word.empty())
+    throw InputError("'" + where + "' needs a command: " + list + " (see '" + where + " --help')");
+  throw InputError("unknown command '" + word + "' for '" + where + "'; " +
+                   (close.empty() ? "the commands are " : "did you mean ") + list + (close.empty() ? "" : "?") +
+                   " (see '" + where + " --help')");
+}
+
+// ---- progress ----
+std::mutex g_progress_mutex;
 bool g_progress_line_open = false;
+double g_command_progress_at = -10;  // when the command last printed its own progress line
+std::thread g_ticker;
+std::condition_variable g_ticker_cv;
+bool g_ticker_stop = false;
+
+std::uint64_t resident_mib() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
+}
+
+void write_progress_line(const std::string& line) {
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
+  std::fflush(stderr);
+  g_progress_line_open = true;
+}
+
 }  // namespace
 
 void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
 
-int report_error(ErrorKind kind, const std::string& message) {
-  progress_done();
-  std::string line = message;
-  for (char& c : line)
-    if (c == '\n' || c == '\r') c = ' ';
-  const char* prefix = kind == ErrorKind::Input ? "cgtlab: error: "
-                       : kind == ErrorKind::Cap ? "cgtlab: stopped early: "
-                                                : "cgtlab: internal error: ";
-  std::cerr << prefix << line << '\n';
-  return kind == ErrorKind::Internal ? 3 : 2;
+// ---- arguments ----
+
+void setup_app(CLI::App& app) {
+  app.formatter(std::make_shared<Formatter>());
+  add_max_memory_option(app);
 }
 
-void print_json(const nlohmann::json& j) { std::cout << j.dump() << '\n'; }
+void finish_app(CLI::App& app) {
+  const CLI::Validator strict(
+      [](std::string& s) -> std::string {
+        std::string_view v = s;
+        if (!v.empty() && v[0] == '-') v.remove_prefix(1);
+        if (v.empty() || !std::all_of(v.begin(), v.end(), [](unsigned char c) { return std::isdigit(c); }))
+          return "expected a decimal integer, got '" + escape_text(s) + "'";
+        return "";
+      },
+      "", "strict integer");
+  std::vector<CLI::App*> todo{&app};
+  while (!todo.empty()) {
+    CLI::App* a = todo.back();
+    todo.pop_back();
+    for (CLI::App* s : a->get_subcommands({})) todo.push_back(s);
+    for (CLI::Option* o : a->get_options({})) {
+      const std::string t = o->get_type_name();
+      if (t.rfind("INT", 0) == 0 || t.rfind("UINT", 0) == 0) o->check(strict);
+    }
+  }
+}
+
+std::vector<std::string> prepare_args(CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> in(argv + 1, argv + argc), out{argv[0]};
+  for (const auto& a : in) {
+    if (a == "--") break;
+    if (a == "--json" || a == "--format=json") g_json_mode = true;
+  }
+  for (std::size_t i = 0; i + 1 < in.size() && in[i] != "--"; ++i)
+    if (in[i] == "--format" && in[i + 1] == "json") g_json_mode = true;
+  if (std::any_of(in.begin(), in.end(), is_help)) {  // help: CLI11 prints it as asked
+    out.insert(out.end(), in.begin(), in.end());
+    return out;
+  }
+  CLI::App* current = &app;
+  std::vector<std::string> positionals;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::string& a = in[i];
+    if (a == "--") {
+      positionals.insert(positionals.end(), in.begin() + static_cast<long>(i) + 1, in.end());
+      break;
+    }
+    if (a.size() > 1 && a[0] == '-') {
+      const bool long_form = a.rfind("--", 0) == 0;
+      const std::string name = long_form ? a.substr(0, a.find('=')) : a.substr(0, 2);
+      if (const CLI::Option* o = find_option(current, name)) {
+        const bool takes_value = o->get_items_expected_max() > 0 && o->get_type_size_max() > 0;
+        const bool inline_value = long_form ? a.find('=') != std::string::npos : a.size() > 2;
+        if (takes_value && !inline_value && i + 1 < in.size()) {
+          // The next word is this option's value, even when it starts with '-'.
+          if (in[i + 1].size() > 1 && in[i + 1][0] == '-') {
+            out.push_back(long_form ? a + "=" + in[i + 1] : a + in[i + 1]);
+          } else {
+            out.push_back(a);
+            out.push_back(in[i + 1]);
+          }
+          ++i;
+        } else {
+          out.push_back(a);
+        }
+        continue;
+      }
+      if (long_form || a == "--version" || !has_positionals(current)) {
+        out.push_back(a);  // CLI11 names the unknown option
+        continue;
+      }
+      positionals.push_back(a);  // "-^", "-1": an expression
+      continue;
+    }
+    if (positionals.empty()) {
+      if (CLI::App* sub = find_subcommand(current, a)) {
+        current = sub;
+        out.push_back(a);
+        continue;
+      }
+    }
+    if (!has_positionals(current) && !current->get_subcommands({}).empty()) unknown_subcommand(current, a);
+    positionals.push_back(a);
+  }
+  if (!current->get_subcommands({}).empty() && current->get_require_subcommand_min() > 0 &&
+      std::find(in.begin(), in.end(), "--version") == in.end())
+    unknown_subcommand(current, "");
+  for (const CLI::App* a = current; a != nullptr && a != &app; a = a->get_parent())
+    g_command = a->get_name() + (g_command.empty() ? "" : " " + g_command);
+  if (!positionals.empty()) {
+    out.push_back("--");
+    out.insert(out.end(), positionals.begin(), positionals.end());
+  }
+  return out;
+}
+
+// ---- output ----
+
+bool json_mode() { return g_json_mode; }
+
+void print_json(nlohmann::json j) {
+  if (!j.contains("command")) j["command"] = g_command;
+  if (!j.contains("game")) j["game"] = game_of(g_command);
+  if (!j.contains("seconds")) j["seconds"] = seconds_elapsed();
+  std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  std::cout.flush();
+  g_json_printed = true;
+}
+
+std::string escape_text(std::string_view raw) {
+  std::string out;
+  for (std::size_t i = 0; i < raw.size();) {
+    const auto c = static_cast<unsigned char>(raw[i]);
+    if (c == '\n') out += "\\n", ++i;
+    else if (c == '\t') out += "\\t", ++i;
+    else if (c == '\r') out += "\\r", ++i;
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c), ++i;
+    else if (c < 0x80) out += static_cast<char>(c), ++i;
+    else {
+      // Keep a well-formed UTF-8 sequence, escape a stray byte.
+      std::size_t len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+      bool ok = len != 0 && i + len <= raw.size();
+      for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(raw[i + k]) & 0xc0) == 0x80;
+      if (ok) {
+        out += raw.substr(i, len);
+        i += len;
+      } else {
+        out += fmt::format("\\x{:02x}", c);
+        ++i;
+      }
+    }
+  }
+  return out;
+}
+
+int report_error(ErrorKind kind, const std::string& message) {
+  stop_ticker();
+  const std::string line = escape_text(message);
+  const int code = kind == ErrorKind::Internal ? 3 : 2;
+  const char* prefix = kind == ErrorKind::Input ? "error" : kind == ErrorKind::Cap ? "stopped early" : "internal error";
+  std::cerr << "cgtlab: " << prefix << ": " << line << '\n';
+  if (g_json_mode && !g_json_printed) {
+    print_json({{"error", line},
+                {"kind", kind == ErrorKind::Input ? "input" : kind == ErrorKind::Cap ? "cap" : "internal"},
+                {"exit", code}});
+  }
+  return code;
+}
+
+std::string ascii_expression(std::string_view text) {
+  static const std::pair<std::string_view, std::string_view> glyphs[] = {
+      {"\u2191", "^"}, {"\u2193", "v"}, {"\u21d1", "^^"}, {"\u21d3", "vv"}, {"\u22c6", "*"},
+      {"\u2217", "*"}, {"\u2212", "-"}, {"\u00b1", "+-"}};
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    bool found = false;
+    for (const auto& [from, to] : glyphs) {
+      if (text.substr(i, from.size()) == from) {
+        out += to;
+        i += from.size();
+        found = true;
+        break;
+      }
+    }
+    if (found) continue;
+    std::size_t len = 1;
+    while (i + len < text.size() && (static_cast<unsigned char>(text[i + len]) & 0xc0) == 0x80 && len < 4) ++len;
+    throw InputError("'" + escape_text(text.substr(i, len)) + "' at byte " + std::to_string(i + 1) +
+                     " is not in the notation (ASCII, or CGSuite's \u2191 \u2193 \u21d1 \u21d3 \u22c6 \u2217 \u2212 \u00b1)");
+  }
+  return out;
+}
+
+std::string nimber_text(std::uint64_t grundy) {
+  if (grundy == 0) return "0";
+  if (grundy == 1) return "*";
+  return "*" + std::to_string(grundy);
+}
+
+std::string outcome_phrase(cgt::Outcome o) { return outcome_phrase(cgt::to_string(o)); }
+
+std::string outcome_phrase(const std::string& o) {
+  if (o == "L") return "L (Left wins, whoever moves first)";
+  if (o == "R") return "R (Right wins, whoever moves first)";
+  if (o == "N") return "N (the player to move wins)";
+  if (o == "P") return "P (the player to move loses)";
+  return o;
+}
+
+// ---- lists ----
+
+void add_limit_option(CLI::App* cmd, std::size_t& value, const char* what) {
+  cmd->add_option("--limit", value, std::string("list at most this many ") + what + " (0: all); a cut list says so")
+      ->capture_default_str();
+}
+
+void limit_json_list(nlohmann::json& j, const std::string& name, std::size_t limit) {
+  auto& list = j[name];
+  if (limit == 0 || !list.is_array() || list.size() <= limit) return;
+  j["truncated"][name] = list.size();
+  list.erase(list.begin() + static_cast<long>(limit), list.end());
+}
+
+std::string limit_note(std::size_t total, std::size_t shown) {
+  return fmt::format("... {} more (raise --limit; 0: all)", total - shown);
+}
+
+// ---- progress ----
 
 bool progress_enabled() {
   static const bool enabled = isatty(STDERR_FILENO) == 1;
@@ -42,16 +367,48 @@ bool progress_enabled() {
 
 void progress(const std::string& line) {
   if (!progress_enabled()) return;
-  std::fprintf(stderr, "\r\033[K%s", line.c_str());
-  std::fflush(stderr);
-  g_progress_line_open = true;
+  std::lock_guard lock(g_progress_mutex);
+  g_command_progress_at = seconds_elapsed();
+  write_progress_line(line);
 }
 
 void progress_done() {
+  std::lock_guard lock(g_progress_mutex);
   if (!g_progress_line_open) return;
   std::fprintf(stderr, "\r\033[K");
   std::fflush(stderr);
   g_progress_line_open = false;
+}
+
+void start_ticker() {
+  if (!progress_enabled() || g_ticker.joinable()) return;
+  g_ticker = std::thread([] {
+    std::unique_lock lock(g_progress_mutex);
+    std::uint64_t last_positions = 0;
+    double last_at = 0;
+    while (!g_ticker_cv.wait_for(lock, std::chrono::milliseconds(500), [] { return g_ticker_stop; })) {
+      const double now = seconds_elapsed();
+      if (now < 1.0 || now - g_command_progress_at < 2.0) continue;
+      const std::uint64_t positions = solve::g_positions_stored.load(std::memory_order_relaxed);
+      const double rate = now > last_at ? static_cast<double>(positions - std::min(positions, last_positions)) / (now - last_at) : 0;
+      last_positions = positions;
+      last_at = now;
+      write_progress_line(fmt::format("cgtlab {}: {:.0f} s, {} positions stored ({:.0f}/s), {} MiB", g_command, now,
+                                      positions, rate, resident_mib()));
+    }
+  });
+}
+
+void stop_ticker() {
+  if (g_ticker.joinable()) {
+    {
+      std::lock_guard lock(g_progress_mutex);
+      g_ticker_stop = true;
+    }
+    g_ticker_cv.notify_all();
+    g_ticker.join();
+  }
+  progress_done();
 }
 
 void add_max_positions_option(CLI::App* cmd, std::uint64_t& value) {
@@ -96,6 +453,7 @@ void add_max_memory_option(CLI::App& app) {
   });
   app.add_option("--max-memory", g_max_memory_mib,
                  "stop a search with exit code 2 when its tables would exceed this many MiB (0: no cap)")
+      ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
 }
 

@@ -1,9 +1,13 @@
-// What every subcommand shares: how results are printed and how runs end.
+// What every subcommand shares: how arguments are read, how results and errors are printed
+// (docs/json.md) and how runs end.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "cgt/game.h"
 #include "solve/limits.h"
 
 namespace cgtlab::cli {
@@ -13,21 +17,57 @@ namespace cgtlab::cli {
 void set_exit_code(int code);
 int exit_code();
 
-// How a run that did not complete ends. Input: bad input (exit 2); Cap: a cap or out of
-// memory stopped it (exit 2); Internal: a bug, e.g. a logic_error (exit 3).
+// ---- Arguments ----------------------------------------------------------------------------
+// Installs the shared help formatter (a group's help lists each subcommand on one line) and the
+// global options; call before adding subcommands.
+void setup_app(CLI::App& app);
+// After every subcommand is added: strict decimal integers for every integer option (no "", no
+// 0x10, no 1e3).
+void finish_app(CLI::App& app);
+// Rewrites argv so that arguments read as users type them: a positional that starts with '-'
+// ("-^", "-1") needs no "--", an option value that starts with '-' is joined ("--value=-1"), and
+// an unknown subcommand is an InputError naming the closest ones. Records the command path and
+// whether --json was asked for (so that errors, too, are JSON).
+std::vector<std::string> prepare_args(CLI::App& app, int argc, char** argv);
+
+// ---- Output -------------------------------------------------------------------------------
+// The one JSON object of a run on stdout (docs/json.md): adds "command", "game" and "seconds"
+// when the result does not set them. Invalid UTF-8 in echoed input is replaced, never thrown.
+void print_json(nlohmann::json j);
+bool json_mode();
+
+// Errors (docs/json.md): the one line on stderr ("cgtlab: error: ..."), and with --json also
+// {"error", "kind", "exit"} on stdout. Returns the exit code (input, cap: 2; internal: 3). What the
+// message echoes is escaped: control characters and invalid UTF-8 as \n, \xNN.
 enum class ErrorKind { Input, Cap, Internal };
-// The one place that reports an error reaching main: ends the progress line, prints one
-// line on stderr ("cgtlab: error: ...", "cgtlab: stopped early: ...", "cgtlab: internal
-// error: ..."; line breaks in the message are flattened) and returns the exit code.
 int report_error(ErrorKind kind, const std::string& message);
+std::string escape_text(std::string_view raw);
 
-// One JSON object on stdout, followed by a newline.
-void print_json(const nlohmann::json& j);
+// Expressions as users type them: CGSuite's glyphs (↑ ↓ ⋆ ∗ ½ ...) become ASCII; any other
+// non-ASCII character is an InputError.
+std::string ascii_expression(std::string_view text);
 
-// Progress lines go to stderr, and only when stderr is a terminal.
+// One way to print facts in text output: CGSuite's nimbers (0, *, *3) and one outcome phrase.
+std::string nimber_text(std::uint64_t grundy);
+std::string outcome_phrase(cgt::Outcome o);       // "N (the player to move wins)"
+std::string outcome_phrase(const std::string& o);  // "L", "R", "N" or "P"
+
+// ---- Lists --------------------------------------------------------------------------------
+// Adds `--limit N` (default 50; 0: no limit) to a command whose output lists moves or followers.
+void add_limit_option(CLI::App* cmd, std::size_t& value, const char* what);
+// Cuts a JSON array to the limit; records in j["truncated"][name] the full length when cut.
+void limit_json_list(nlohmann::json& j, const std::string& name, std::size_t limit);
+// The note printed after a cut text list: "... 8728 more (raise --limit; 0: all)".
+std::string limit_note(std::size_t total, std::size_t shown);
+
+// ---- Progress -----------------------------------------------------------------------------
+// Progress lines go to stderr, and only when stderr is a terminal. Every run gets a ticker (time,
+// positions stored, rate, memory) after its first second; a command's own progress line wins.
 bool progress_enabled();
 void progress(const std::string& line);  // rewrites the current stderr line
 void progress_done();                    // ends the progress line, if any
+void start_ticker();
+void stop_ticker();                      // also ends the progress line
 
 // Adds `--max-positions N` (0 = no cap) to a command.
 void add_max_positions_option(CLI::App* cmd, std::uint64_t& value);

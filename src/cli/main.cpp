@@ -1,6 +1,6 @@
 // cgtlab: exact combinatorial game theory on graphs. Parses flags, calls the library,
-// prints text or JSON. Bad input or a cap: one line on stderr and exit code 2; a bug
-// (an internal error): one line and exit code 3. Nothing reaching main aborts.
+// prints text or JSON (docs/json.md). Bad input or a cap: one line on stderr and exit code 2;
+// a bug (an internal error): one line and exit code 3. Nothing reaching main aborts.
 #include <exception>
 #include <iostream>
 #include <new>
@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "cgtlab 0.1.0");
     app.fallthrough();  // global options may follow the subcommand
-    cli::add_max_memory_option(app);
+    cli::setup_app(app);
     cli::add_value_commands(app);
     cli::add_graph_command(app);
     cli::add_verify_command(app);
@@ -31,14 +31,20 @@ int main(int argc, char** argv) {
     cli::add_analyze_command(app);
     cli::add_explore_commands(app);
     cli::add_serve_command(app);
+    cli::finish_app(app);
     // Every command runs on a 1 GiB-stack thread: recursion over a graph of 10^5 vertices or
     // a deep game fits; deeper recursion in the value layer stops with CapReached.
     int help_exit = -1;
     run_with_large_stack([&] {
+      std::vector<std::string> args = cli::prepare_args(app, argc, argv);
+      std::vector<char*> ptrs;
+      for (auto& a : args) ptrs.push_back(a.data());
       try {
-        app.parse(argc, argv);
+        cli::start_ticker();
+        app.parse(static_cast<int>(ptrs.size()), ptrs.data());
       } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() != 0) throw InputError(e.what());
+        cli::stop_ticker();
         help_exit = app.exit(e);  // --help, --version
       }
     });
@@ -54,6 +60,6 @@ int main(int argc, char** argv) {
   } catch (...) {
     return cli::report_error(cli::ErrorKind::Internal, "unknown exception");
   }
-  cli::progress_done();
+  cli::stop_ticker();
   return cli::exit_code();
 }

@@ -9,9 +9,12 @@
 //                                                        inner pentagram 5+i - 5+(i+2)%5
 //   Tn        transitive tournament: i>j for every i < j           DPn  directed path 0>1>..>(n-1)
 //   OutStarn  arcs from centre 0 to leaves 1..n                    InStarn  arcs from leaves 1..n into 0
+// K0 (also P0, T0, DP0) is the empty graph.
 // Explicit lists: comma-separated tokens `u-v` (edge; `u-u` a loop), `u>v` (arc) or a lone
-// name (an isolated vertex). Names are integers or identifiers. When every name is an
-// integer the vertices are ordered numerically, otherwise by first appearance.
+// name (an isolated vertex). Names are integers (no leading zeros, at most 9 digits) or
+// identifiers that do not look like a family (K5, P, OutStar2 are refused). When every name is
+// an integer the vertices are ordered numerically, otherwise by first appearance.
+// G+H is the disjoint union: H's vertices follow G's, its integer names shifted past G's.
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -30,7 +33,8 @@ constexpr long long kMaxOrder = 100000;
 constexpr long long kMaxEdges = 1000000;  // keeps nauty on the densest allowed graph (K1414) to seconds
 
 const char* kFamilies =
-    "K5, C4, P6, K2,3, S4, W5, Grid3x4, Petersen, T3, DP3, OutStar3, InStar3, or a list like 0-1,1-2 or a>b,b>c";
+    "K5, C4, P6, K2,3, S4, W5, Grid3x4, Petersen, T3, DP3, OutStar3, InStar3, K0 (empty), a list like 0-1,1-2 or "
+    "a>b,b>c, or a disjoint union K5+K3";
 
 [[noreturn]] void fail(std::string_view spec, const std::string& why) {
   throw InputError("graph spec '" + std::string(spec) + "': " + why);
@@ -112,7 +116,7 @@ std::optional<Graph> parse_family(std::string_view spec, const std::string& s) {
   const long long n = parse_size(spec, m[2]);
   const std::string name = family + std::string(m[2]);
   if (family == "K" || family == "T") {
-    require_at_least(spec, name, n, 1, "at least 1 vertex");
+    require_at_least(spec, name, n, 0, "at least 0 vertices");
     check_size(spec, n, n * (n - 1) / 2);
     Graph g(static_cast<int>(n), family == "T");
     for (int i = 0; i < n; ++i)
@@ -127,8 +131,8 @@ std::optional<Graph> parse_family(std::string_view spec, const std::string& s) {
     return g;
   }
   if (family == "P" || family == "DP") {
-    require_at_least(spec, name, n, 1, "at least 1 vertex");
-    check_size(spec, n, n - 1);
+    require_at_least(spec, name, n, 0, "at least 0 vertices");
+    check_size(spec, n, std::max(0LL, n - 1));
     Graph g(static_cast<int>(n), family == "DP");
     for (int i = 0; i + 1 < n; ++i) g.add_edge(i, i + 1);
     return g;
@@ -152,6 +156,30 @@ std::optional<Graph> parse_family(std::string_view spec, const std::string& s) {
     g.add_edge(i, i + 1 < n ? i + 1 : 1);
   }
   return g;
+}
+
+// A family's name without its size: a fine vertex name alone (the papers' figures name vertices
+// A, B, C, ...), but "K-1" reads as the family K of size -1.
+bool is_family_stem(const std::string& name) {
+  static const std::regex stem(R"(^(K|C|P|S|W|T|DP|OutStar|InStar|Grid)$)");
+  return std::regex_match(name, stem);
+}
+
+// A vertex name: an integer without leading zeros (at most 9 digits) or an identifier that does
+// not read as a graph family (K5, C4, Grid3x4, OutStar2, Petersen), so that a mistyped spec is
+// not silently a list of isolated vertices.
+void check_name(std::string_view spec, const std::string& tok, const std::string& name) {
+  static const std::regex family_word(R"(^(K|C|P|S|W|T|DP|OutStar|InStar|Grid)[0-9].*$|^Petersen$)");
+  if (is_integer_name(name)) {
+    if (name.size() > 1 && name[0] == '0')
+      fail(spec, "vertex number '" + name + "' has a leading zero (write " + name.substr(name.find_first_not_of('0') == std::string::npos ? name.size() - 1 : name.find_first_not_of('0')) + ")");
+    if (name.size() > 9) fail(spec, "vertex number '" + name + "' is too large (at most 9 digits)");
+    return;
+  }
+  if (!is_identifier(name))
+    fail(spec, "bad token '" + tok + "': vertex names are integers or identifiers, not '" + name + "'");
+  if (std::regex_match(name, family_word))
+    fail(spec, "'" + name + "' names a graph family, not a vertex (a family stands alone; a disjoint union is G+H, e.g. K5+K3)");
 }
 
 // Integer names compare by value; "007" and "7" are one vertex, named "7".
@@ -188,9 +216,11 @@ Graph parse_list(std::string_view spec, const std::string& s) {
     }
     for (const std::string* name : {&t.a, &t.b}) {
       if (name->empty()) continue;
-      if (!is_integer_name(*name) && !is_identifier(*name))
-        fail(spec, "bad token '" + tok + "': vertex names are integers or identifiers, not '" + *name + "'");
+      check_name(spec, tok, *name);
     }
+    if (kind == '-' && is_family_stem(t.a) && is_integer_name(t.b))
+      fail(spec, "'" + tok + "' reads as the family " + t.a + " of size -" + t.b +
+                     " (sizes are >= 0); for an edge to vertex " + t.b + " name the other vertex differently");
     t.a = normalise_name(t.a);
     if (!t.b.empty()) t.b = normalise_name(t.b);
     tokens.push_back(std::move(t));
@@ -229,22 +259,78 @@ Graph parse_list(std::string_view spec, const std::string& s) {
   return g;
 }
 
+Graph parse_part(std::string_view spec, const std::string& s);
+
+// G+H+...: the disjoint union, parts in order; integer names of a later part are shifted past the
+// largest integer name so far, identifiers must not repeat.
+Graph parse_union(std::string_view spec, const std::string& s) {
+  std::vector<Graph> parts;
+  size_t start = 0;
+  while (true) {
+    size_t plus = s.find('+', start);
+    std::string part = trim(std::string_view(s).substr(start, plus == std::string::npos ? std::string::npos : plus - start));
+    if (part.empty()) fail(spec, "empty part in a disjoint union (write G+H, e.g. K5+K3)");
+    parts.push_back(parse_part(spec, part));
+    if (plus == std::string::npos) break;
+    start = plus + 1;
+  }
+  std::optional<bool> directed;
+  long long order = 0, edges = 0;
+  for (const auto& g : parts) {
+    order += g.order();
+    edges += g.edge_count() + g.loop_count();
+    if (g.edge_count() + g.loop_count() == 0) continue;
+    if (directed && *directed != g.directed()) fail(spec, "mixes directed and undirected parts");
+    directed = g.directed();
+  }
+  check_size(spec, order, edges);
+  Graph u(static_cast<int>(order), directed.value_or(false));
+  std::map<std::string, int> seen;
+  long long shift = 0, next_shift = 0;
+  int base = 0;
+  for (const auto& g : parts) {
+    for (int v = 0; v < g.order(); ++v) {
+      std::string name = g.vertex_name(v);
+      if (is_integer_name(name)) {
+        long long x = std::stoll(name) + shift;
+        next_shift = std::max(next_shift, x + 1);
+        name = std::to_string(x);
+      }
+      if (!seen.emplace(name, base + v).second) fail(spec, "vertex '" + name + "' appears in two parts of the union");
+      u.set_vertex_name(base + v, name);
+    }
+    for (auto [a, b] : g.edges()) u.add_edge(base + a, base + b);
+    base += g.order();
+    shift = next_shift;
+  }
+  return u;
+}
+
 }  // namespace
 
 Graph parse_graph(std::string_view spec) {
   const std::string s = trim(spec);
   if (s.empty()) throw InputError(std::string("empty graph spec (expected ") + kFamilies + ")");
+  if (s.find('+') != std::string::npos) return parse_union(spec, s);
+  return parse_part(spec, s);
+}
+
+namespace {
+
+Graph parse_part(std::string_view spec, const std::string& s) {
   if (auto g = parse_family(spec, s)) return std::move(*g);
   const bool has_edges = s.find_first_of("->") != std::string::npos;
   if (!has_edges) {
     // Without any edge this is either a family name or a list of isolated vertices. A
     // family-looking word such as "Q3" or "K2,3,4" must not silently become isolated vertices.
     static const std::regex family_like(R"(^[A-Za-z]+[0-9]+(x[0-9]+)?(,[0-9]+)*$)");
-    const bool single = s.find(',') == std::string::npos;
-    if (std::regex_match(s, family_like) || (single && !is_integer_name(s)))
+    const bool single = s.find(',') == std::string::npos;  // a lone identifier is one vertex
+    if (std::regex_match(s, family_like) || (single && !is_integer_name(s) && !is_identifier(s)))
       fail(spec, std::string("unknown graph family (expected ") + kFamilies + ")");
   }
   return parse_list(spec, s);
 }
+
+}  // namespace
 
 }  // namespace cgtlab::graph

@@ -9,6 +9,9 @@
 
 namespace cgtlab::solve {
 
+// The positions the running search reported at its last check(), for progress displays only.
+inline std::atomic<std::uint64_t> g_positions_stored{0};
+
 struct SearchLimits {
   std::uint64_t max_positions = 0;     // stored positions; 0 = no cap
   std::uint64_t max_memory_bytes = 0;  // estimated memo size; 0 = no cap
@@ -20,6 +23,7 @@ struct SearchLimits {
     if (interrupt != nullptr && interrupt->load(std::memory_order_relaxed)) {
       throw CapReached("interrupted after " + std::to_string(positions) + " positions");
     }
+    g_positions_stored.store(positions, std::memory_order_relaxed);
     if (max_positions != 0 && positions > max_positions) {
       throw CapReached("--max-positions " + std::to_string(max_positions) + " reached after " +
                        std::to_string(positions) + " positions");

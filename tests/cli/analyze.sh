@@ -47,11 +47,12 @@ expect_field follower_count '65537' analyze --json '*65536'
 expect_field followers '["0", "1"]' analyze --json --limit 2 '7'
 expect_field misere_outcome 'P' analyze --json '*'
 expect_field left_options '["0", "*"]' analyze --json '^*'
-expect_field game '{3|1}+^' analyze --json '{3|1}+^'
+expect_field expression '{3|1}+^' analyze --json '{3|1}+^'
+expect_field game 'null' analyze --json '{3|1}+^'  # docs/json.md: game names a game of the papers
 
-# Exactly the keys of issue 14, plus game and seconds.
+# Exactly the keys of issue 14, plus expression and docs/json.md's command, game, seconds.
 keys=$("$cgtlab" analyze --json '{3|1}' | python3 -c "import json,sys; print(' '.join(sorted(json.load(sys.stdin))))")
-want="atomic_weight birthday companion follower_count followers freeze game incentives is_all_small is_atomic is_even is_even_tempered is_infinitesimal is_integer is_nimber is_number is_number_tiny is_numberish is_odd is_odd_tempered is_ordinal is_uptimal is_zero left_incentives left_options left_stop mean misere_outcome outcome reduced_canonical_form right_incentives right_options right_stop seconds stop_count temperature thermograph uptimal_expansion value"
+want="atomic_weight birthday command companion expression follower_count followers freeze game incentives is_all_small is_atomic is_even is_even_tempered is_infinitesimal is_integer is_nimber is_number is_number_tiny is_numberish is_odd is_odd_tempered is_ordinal is_uptimal is_zero left_incentives left_options left_stop mean misere_outcome outcome reduced_canonical_form right_incentives right_options right_stop seconds stop_count temperature thermograph uptimal_expansion value"
 [[ "$keys" == "$want" ]] || fail "JSON keys: $keys"
 
 # Methods in expressions (CGSuite syntax).

@@ -8,6 +8,8 @@ expect_out() {  # expect_out EXPECTED ARGS...
   local want=$1; shift
   local got rc
   got=$("$cgtlab" "$@" 2>/dev/null); rc=$?
+  # The fields every JSON result has (docs/json.md) are checked in json.sh.
+  got=$(printf '%s' "$got" | sed -E 's/"(command|game|graph)":("[^"]*"|null),//g; s/,"seconds":[0-9.e+-]+//')
   if [[ $rc -ne 0 || "$got" != "$want" ]]; then
     echo "FAIL: cgtlab $* -> '$got' (exit $rc), want '$want' (exit 0)"; failures=$((failures + 1))
   fi
@@ -65,7 +67,6 @@ if [[ $? -ne 0 || "$help" != *"Wn"*"n vertices in all"* ]]; then echo "FAIL: gra
 # Malformed specs: exit 2 and a message that names the problem.
 expect_exit2 'unknown graph family' graph info --graph Q3
 expect_exit2 'empty graph spec' graph info --graph ''
-expect_exit2 'bad size' graph info --graph K0
 expect_exit2 'bad size' graph info --graph C2
 expect_exit2 'bad token' graph info --graph '0-1-2'
 expect_exit2 'bad token' graph info --graph '0-1,x$'

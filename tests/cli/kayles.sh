@@ -32,7 +32,7 @@ expect_json '"canonical":true' wak reduce --graph S4 --weights 3,1,1,1,1
 expect_json '"vertices":4' wak to-arckayles --graph 0-0 --weights 2
 # Arc-Kayles on the 3x8 grid; P4 has one winning move (the middle edge).
 expect_json '"grundy":3' arckayles grundy --graph Grid3x8
-expect_json '"winning_moves":\["1-2"\]' arckayles grundy --graph P4
+expect_json '"winning_moves":\[{"move":"1-2"}\]' arckayles grundy --graph P4
 expect_json '"grundy":1' nodekayles grundy --graph P3
 # Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
 expect_json '"outcome":"P"' rooks grundy --board 6x8

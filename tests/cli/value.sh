@@ -3,6 +3,7 @@
 set -u
 cgtlab=${1:?usage: value.sh /path/to/cgtlab}
 failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 expect_out() {  # expect_out EXPECTED ARGS...
   local want=$1; shift
@@ -42,9 +43,10 @@ expect_out '<' compare '*2' '^'
 expect_out '>' compare '1/2' '^'
 expect_out '||' compare '*' '^'
 expect_out '||' compare '+-1' '0'
-expect_out '{"birthday":5,"left_stop":"1","outcome":"N","right_stop":"-2","value":"{3|1||-2}"}' value --json '{3|1||-2}'
-expect_out '{"birthday":2,"left_stop":"0","outcome":"L","right_stop":"0","value":"^"}' value --json '{0|*}'
-expect_out '{"left":"^","relation":"=","right":"^"}' compare --json '{0|*}' '^'
+strip() { sed -E 's/,"seconds":[0-9.e+-]+//'; }  # seconds vary
+[ "$("$cgtlab" value --json '{3|1||-2}' | strip)" = '{"birthday":5,"command":"value","game":null,"left_stop":"1","outcome":"N","right_stop":"-2","value":"{3|1||-2}"}' ] || fail "value --json {3|1||-2}"
+[ "$("$cgtlab" value --json '{0|*}' | strip)" = '{"birthday":2,"command":"value","game":null,"left_stop":"0","outcome":"L","right_stop":"0","value":"^"}' ] || fail "value --json {0|*}"
+[ "$("$cgtlab" compare --json '{0|*}' '^' | strip)" = '{"command":"compare","first":"^","game":null,"relation":"=","second":"^"}' ] || fail "compare --json"
 
 for bad in '{1|' '}' '' '1/3' '{1||2||3}' '*x' '^^ ^' '{1,|2}' 'Tiny(' '((((' '*99999999999' '1:' ; do
   expect_exit2 value "$bad"

@@ -141,7 +141,7 @@ TEST(GraphSpec, ArcListByFirstAppearance) {
 }
 
 TEST(GraphSpec, IntegerNamesOrderedNumerically) {
-  Graph g = parse_graph("10-2,2-007");
+  Graph g = parse_graph("10-2,2-7");
   EXPECT_EQ(g.order(), 3);
   EXPECT_EQ(g.vertex_name(0), "2");
   EXPECT_EQ(g.vertex_name(1), "7");
@@ -167,6 +167,37 @@ TEST(GraphSpec, LoneNamesAreIsolatedVertices) {
   EXPECT_EQ(three.edge_count(), 0);
 }
 
+TEST(GraphSpec, StrictNamesEmptyGraphAndUnion) {
+  // A lone identifier is one isolated vertex; K0 (P0, T0, DP0) the empty graph.
+  EXPECT_EQ(parse_graph("a").order(), 1);
+  for (const char* empty : {"K0", "P0", "T0", "DP0"}) EXPECT_EQ(parse_graph(empty).order(), 0) << empty;
+  // Names that read as families or malformed numbers are errors, not vertices.
+  expect_error("K5,K3", "names a graph family");
+  expect_error("K-1", "reads as the family K of size -1");
+  expect_error("P-3", "reads as the family P of size -3");
+  expect_error("Petersen,a", "names a graph family");
+  // A family's stem alone is a vertex name (the papers' figures name vertices A, B, C, ...).
+  EXPECT_EQ(parse_graph("P,a").order(), 2);
+  EXPECT_EQ(parse_graph("A>B,A>C,C>D").order(), 4);
+  EXPECT_EQ(parse_graph("1-K").edge_count(), 1);
+  expect_error("01-1", "leading zero");
+  expect_error("2-007", "leading zero");
+  expect_error("999999999999999999999999-0", "too large");
+  // G+H: the disjoint union, H's vertices after G's.
+  Graph u = parse_graph("K5+K3");
+  EXPECT_EQ(u.order(), 8);
+  EXPECT_EQ(u.edge_count(), 13);
+  EXPECT_EQ(u.components().size(), 2u);
+  EXPECT_TRUE(u.has_edge(u.vertex("5"), u.vertex("7")));
+  EXPECT_FALSE(u.has_edge(u.vertex("4"), u.vertex("5")));
+  Graph d = parse_graph("T3+a>b");
+  EXPECT_TRUE(d.directed());
+  EXPECT_EQ(d.order(), 5);
+  expect_error("T3+C3", "mixes directed and undirected");
+  expect_error("a-b+a-c", "appears in two parts");
+  expect_error("K5+", "empty part");
+}
+
 TEST(GraphSpec, ComponentsAndInduced) {
   Graph g = parse_graph("0-1,1-2,3-4,5");
   EXPECT_EQ(g.components(), (std::vector<std::vector<int>>{{0, 1, 2}, {3, 4}, {5}}));
@@ -185,14 +216,11 @@ TEST(GraphSpec, Errors) {
   expect_error("Q3", "unknown graph family");
   expect_error("Hypercube4", "unknown graph family");
   expect_error("K2,3,4", "unknown graph family");
-  expect_error("K0", "bad size");
   expect_error("C2", "bad size");
-  expect_error("P0", "bad size");
   expect_error("W3", "bad size");
   expect_error("K0,3", "bad size");
   expect_error("Grid0x3", "bad size");
   expect_error("S0", "bad size");
-  expect_error("T0", "bad size");
   expect_error("K100001", "exceeds the cap");
   expect_error("P99999999999", "too large");
   expect_error("K5000", "edges exceed the cap");

@@ -165,12 +165,45 @@ BlockingPosition BlockingPebbles::parse(std::string_view spec) const {
   Position p(n);
   std::string text = trim(spec);
   if (text.empty() || text == "empty") return p;
-  auto entries = split_trimmed(text, ',');
-  const bool named = text.find('=') != std::string::npos;
+  std::vector<std::string> entries;
+  const bool paper = text.front() == '[';
+  if (paper) {
+    // The papers' notation: [[b,r],[b,r,g],...], one [blue, red(, green)] entry per vertex in
+    // vertex order; read as the unnamed list "b/r,b/r/g,...".
+    if (text.size() < 2 || text.back() != ']')
+      throw InputError("pebble spec '" + text + "': the papers' notation is [[blue,red],...] (one [..] per vertex)");
+    std::string inner = trim(std::string_view(text).substr(1, text.size() - 2));
+    size_t i = 0;
+    while (i < inner.size()) {
+      if (inner[i] != '[')
+        throw InputError("pebble spec '" + text + "': expected '[' at '" + inner.substr(i, 12) +
+                         "' (write [[blue,red],[blue,red,green],...])");
+      size_t close = inner.find(']', i);
+      if (close == std::string::npos || inner.find('[', i + 1) < close)
+        throw InputError("pebble spec '" + text + "': unbalanced brackets");
+      std::string entry = inner.substr(i + 1, close - i - 1);
+      for (char& c : entry)
+        if (c == ',') c = '/';
+      entries.push_back(trim(entry));
+      i = close + 1;
+      while (i < inner.size() && std::isspace(static_cast<unsigned char>(inner[i]))) ++i;
+      if (i < inner.size()) {
+        if (inner[i] != ',') throw InputError("pebble spec '" + text + "': entries are separated by ','");
+        ++i;
+        while (i < inner.size() && std::isspace(static_cast<unsigned char>(inner[i]))) ++i;
+        if (i == inner.size()) throw InputError("pebble spec '" + text + "': a trailing ','");
+      }
+    }
+  } else {
+    entries = split_trimmed(text, ',');
+  }
+  const bool named = !paper && text.find('=') != std::string::npos;
   if (!named) {
     if (static_cast<int>(entries.size()) != n)
-      throw InputError("pebble spec '" + text + "': a list without names needs one b/r/g entry per vertex (" +
-                       std::to_string(n) + "), or use name=b/r/g pairs");
+      throw InputError("pebble spec '" + text + "': " +
+                       (paper ? std::string("the papers' notation needs one [blue,red] entry per vertex (")
+                              : std::string("a list without names needs one b/r/g entry per vertex (")) +
+                       std::to_string(n) + ", got " + std::to_string(entries.size()) + "), or use name=b/r/g pairs");
     for (int v = 0; v < n; ++v) p[v] = parse_triple(entries[v], text);
   } else {
     std::vector<bool> seen(n, false);

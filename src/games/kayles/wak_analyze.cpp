@@ -45,6 +45,7 @@ WakValue WakAnalyser::component_value(const graph::Graph& g, const std::vector<s
     v.grundy = r->grundy;
     v.outcome = r->outcome;
     v.methods.push_back("Theorem 1 (loopless tree of depth <= 2), reduced to " + r->reduced);
+    if (!v.grundy && v.outcome == cgt::Outcome::P) v.grundy = 0;  // a P-position has Grundy value 0
     return v;
   } else if (g.order() > games::WakGraph::kMaxVertices) {
     throw InputError("WAK components are limited to 64 vertices unless every weight is 1 (got " +
@@ -67,6 +68,7 @@ WakValue WakAnalyser::component_value(const graph::Graph& g, const std::vector<s
       v.outcome = e.outcome;
       v.methods.push_back("Section 6 periodicity on vertex " + p.names[large] + ": outcome: " + e.outcome_bound +
                           "; Grundy value: " + e.grundy_bound);
+      if (!v.grundy && v.outcome == cgt::Outcome::P) v.grundy = 0;  // a P-position has Grundy value 0
       return v;
     }
     v.grundy = wak_.grundy(p);
@@ -115,6 +117,7 @@ WakValue WakAnalyser::value(const graph::Graph& g, const std::vector<std::uint64
     if (exact_sum == 0) total.outcome = piece_outcome;
     else if (*piece_outcome == cgt::Outcome::P) total.outcome = cgt::Outcome::N;
   }
+  if (!total.grundy && total.outcome == cgt::Outcome::P) total.grundy = 0;  // a P-position has Grundy value 0
   return total;
 }
 

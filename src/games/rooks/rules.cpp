@@ -46,9 +46,14 @@ void each_attacked(const RookBoard& b, int row, int col, F&& f) {
 
 RookBoard parse_rook_board(std::string_view size, std::string_view holes, std::string_view rooks) {
   static const std::regex dims(R"(^([0-9]{1,3})x([0-9]{1,3})$)");
+  static const std::regex any_dims(R"(^[0-9]+x[0-9]+$)");
   std::string s(size);
   std::smatch m;
-  if (!std::regex_match(s, m, dims)) throw InputError("bad board '" + s + "': expected ROWSxCOLUMNS, like 6x8");
+  if (!std::regex_match(s, m, dims)) {
+    if (std::regex_match(s, any_dims))
+      throw InputError("bad board '" + s + "': too large; at most 64 rows and 26 columns (a..z)");
+    throw InputError("bad board '" + s + "': expected ROWSxCOLUMNS, like 6x8");
+  }
   RookBoard b;
   b.rows = std::stoi(m[1].str());
   b.cols = std::stoi(m[2].str());

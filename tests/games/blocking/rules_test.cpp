@@ -35,6 +35,13 @@ TEST(BlockingPebbles, ParsesNamedAndPositionalSpecs) {
   EXPECT_EQ(r.format(r.parse("0=1/0/0,1=2/4/0")), "0=1/0/0,1=2/4/0");
   EXPECT_EQ(r.format(r.parse("")), "empty");
   EXPECT_EQ(r.parse("empty"), BlockingPosition(3));
+  // The papers' notation: one [blue, red] or [blue, red, green] entry per vertex, in vertex order.
+  EXPECT_EQ(r.parse("[[0,0],[0,0],[1,4]]"), r.parse("2=1/4/0"));
+  EXPECT_EQ(r.parse("[[1,0], [2,4,1], [0,0]]"), r.parse("0=1/0/0,1=2/4/1"));
+  EXPECT_THROW(r.parse("[[0,0],[1,4]]"), InputError);         // two entries on three vertices
+  EXPECT_THROW(r.parse("[[0,0],[0,0],[1,4]"), InputError);    // unbalanced
+  EXPECT_THROW(r.parse("[[0,0],[0,0],[1,4],]"), InputError);  // trailing comma
+  EXPECT_THROW(r.parse("[[0,0][0,0],[1,4]]"), InputError);    // missing comma
 }
 
 TEST(BlockingPebbles, RejectsBadInput) {

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# docs/json.md: every command's --json output is exactly one JSON object that validates against
+# its schema in docs/schema/, and every error with --json is the error object (and one stderr line).
+set -u
+cgtlab=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+out=$(mktemp); err=$(mktemp); trap 'rm -f "$out" "$err"' EXIT
+python3 -c 'import jsonschema' || fail "python3-jsonschema is missing (scripts/install-deps)"
+
+validate() {  # validate SCHEMA FILE
+  python3 - "$1" "$2" <<'PY' || exit 1
+import json, sys, jsonschema
+schema = json.load(open(f"docs/schema/{sys.argv[1]}.json"))
+text = open(sys.argv[2]).read()
+lines = text.splitlines()
+if len(lines) != 1:
+    sys.exit(f"FAIL: expected exactly one line of JSON on stdout, got {len(lines)}: {text[:300]}")
+doc = json.loads(lines[0])
+try:
+    jsonschema.validate(doc, schema)
+except jsonschema.ValidationError as e:
+    sys.exit(f"FAIL: {sys.argv[1]}: {e.message} in {lines[0][:300]}")
+PY
+}
+ok() {  # ok SCHEMA args...: exit 0 (or 1 for a failed check), one valid object
+  local schema=$1; shift
+  "$cgtlab" "$@" --json >"$out" 2>"$err"; local rc=$?
+  [ $rc -le 1 ] || fail "$* exited $rc: $(cat "$err")"
+  validate "$schema" "$out" || fail "$*"
+  for field in '"command"' '"game"' '"seconds"'; do grep -q "$field" "$out" || fail "$*: no $field"; done
+}
+bad() {  # bad KIND args...: exit 2, one stderr line, the error object on stdout
+  local kind=$1; shift
+  "$cgtlab" "$@" --json >"$out" 2>"$err"; local rc=$?
+  [ $rc -eq 2 ] || fail "$* should exit 2, got $rc"
+  [ "$(wc -l < "$err")" -eq 1 ] || fail "$*: stderr should be one line: $(cat "$err")"
+  validate error "$out" || fail "$*"
+  grep -q "\"kind\":\"$kind\"" "$out" || fail "$*: expected kind $kind in $(cat "$out")"
+}
+
+ok value value "{1|*} + ^ + *2"
+ok value value "-^"
+ok compare compare "-1" "-^"
+ok graph-info graph info --graph Petersen
+ok graph-info graph info --graph K5+K3
+ok verify verify --list
+ok verify verify --id 003.
+ok pebbling-grundy pebbling grundy --graph C4 --position 2,1,0,0
+ok pebbling-ppositions pebbling ppositions --graph C4 --total 3
+ok pebbling-mvalue pebbling mvalue --graph K3 --max-total 20
+ok pebbling-table pebbling table --n 3..4 --k 1..2 --max-total 30
+ok pebbling-classify pebbling classify --graph C4 --max-total 6
+ok blocking-value blocking value --graph T3 --pebbles "[[0,0],[0,0],[1,4]]"
+ok blocking-value blocking value --graph T3
+ok blocking-moves blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1
+ok blocking-tree blocking tree --graph T3 --pebbles 2=1/1/0
+ok blocking-search blocking search --graph T3 --max-pebbles 4 --value 1/2
+ok blocking-search blocking search --graph T3 --max-pebbles 3 --atlas
+ok coins-value coins value 0101011111 1101100111
+ok coins-algorithm coins algorithm 0101011111
+ok wak-grundy wak grundy --graph 0-1,0-2,2-3,0-4,4-5 --weights 1000,300,500,200,700,100
+ok wak-grundy wak grundy --graph 0-0,0-1,1-1 --weights 3,4
+ok wak-reduce wak reduce --graph S4 --weights 3,1,1,1,1
+ok wak-to-arckayles wak to-arckayles --graph 0-0 --weights 2
+ok arckayles-grundy arckayles grundy --graph P4
+ok nodekayles-grundy nodekayles grundy --graph P3
+ok arckayles-grundy arckayles grundy --graph Grid3x4 --value-only
+ok rooks-grundy rooks grundy --board 3x3
+ok rooks-to-wak rooks to-wak --board 3x3 --holes b2
+ok analyze analyze "{3||2|1}"
+ok analyze analyze "-^" --limit 1
+ok blocking-value blocking value --graph T3 --pebbles 2=1/1/0 --analyze
+ok coins-value coins value 0110 0101011111 --analyze
+ok blocking-search blocking search --graph T3 --max-pebbles 2 --atlas --analyze
+db=$(mktemp -u --suffix=.db); trap 'rm -f "$out" "$err" "$db"*' EXIT
+ok pebbling-mvalue pebbling mvalue --graph K3 --max-total 12 --store "$db"
+ok sweep-pebbling sweep pebbling --n 3..4 --k 1 --max-total 12 --store "$db"
+ok sweep-pebbling sweep pebbling --n 3 --k 1..2 --max-total 12
+ok store-list store list --store "$db"
+ok store-show store show 1 --store "$db"
+ok store-export store export --store "$db"
+grep -q '"command":"store export"' "$out" || fail "store export: command is the store command"
+"$cgtlab" store show 1 --store "$db" --json | grep -q '"command":"store show"' || fail "store show: command"
+"$cgtlab" analyze "^" --json | grep -q '"game":null' || fail "analyze: game is null (an expression)"
+
+bad input value "{1|"
+bad input graph info --graph K5,K3
+bad input coins vlaue 0101
+bad input pebbling ppositions --graph K3 --total ""
+bad input rooks grundy --board 1x100000
+bad input verify --list --id nosuchclaim
+bad input analyze "{1|"
+bad input store show 99 --store "$db"
+bad input sweep pebbling --n 4..3 --k 1
+bad cap arckayles grundy --graph Grid5x5 --max-positions 2
+echo "json: all commands validate"
