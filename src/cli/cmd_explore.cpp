@@ -28,6 +28,7 @@ struct PositionFlags {
   int k = 1;
   std::uint64_t max_positions = 0;
   bool json = false;
+  std::size_t limit = 50;  // moves: --limit (docs/json.md, "Lists and --limit")
 };
 
 void add_position_flags(CLI::App* cmd, PositionFlags& f) {
@@ -143,6 +144,8 @@ void run_moves(const PositionFlags& f) {
     j["moves"] = all;
     j["winning_moves"] = win;
     j["positions"] = e->nodes();
+    limit_json_list(j, "moves", f.limit);
+    limit_json_list(j, "winning_moves", f.limit);
     print_json(j);
     return;
   }
@@ -158,8 +161,14 @@ void run_moves(const PositionFlags& f) {
                                                           : "moves",
                count);
     if (count == 0) fmt::print("  (none)\n");
+    size_t shown = 0;
     for (const auto& m : r.moves) {
       if (m.side != side) continue;
+      if (f.limit != 0 && shown == f.limit) {
+        fmt::print("  {}\n", limit_note(count, shown));
+        break;
+      }
+      ++shown;
       fmt::print("  {:<{}}  => {}  = {}{}\n", m.move, width, m.result, value_phrase(m.value, imp),
                  m.winning ? "  (wins)" : "");
     }
@@ -369,6 +378,7 @@ void add_explore_commands(CLI::App& app) {
                  "whether it wins.\n" + rules);
     add_position_flags(moves, *mf);
     moves->add_flag("--json", mf->json, "one JSON object on stdout (docs/json.md, \"moves and tree\")");
+    add_limit_option(moves, mf->limit, "moves per player");
     moves->callback([mf] { run_moves(*mf); });
 
     auto tf = std::make_shared<TreeFlags>();

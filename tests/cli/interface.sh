@@ -103,6 +103,7 @@ run coins value "$ones" --json
 grep -q '"truncated":{"winning_moves":8778}' "$out" || fail "JSON notes the cut: $(head -c 300 "$out")"
 [ "$("$cgtlab" coins value "$ones" --limit 0 | grep -c "coins .* and")" = 8778 ] || fail "--limit 0 lists all"
 expect_out "more (raise --limit" arckayles grundy --graph K11 --limit 3
+expect_out "8728 more (raise --limit; 0: all)" coins moves "$ones"
 
 # 6. Help that helps.
 expect_error "did you mean 'value'?" coins vlaue

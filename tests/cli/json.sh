@@ -52,7 +52,22 @@ ok pebbling-table pebbling table --n 3..4 --k 1..2 --max-total 30
 ok pebbling-classify pebbling classify --graph C4 --max-total 6
 ok blocking-value blocking value --graph T3 --pebbles "[[0,0],[0,0],[1,4]]"
 ok blocking-value blocking value --graph T3
+# <game> moves / tree (the explorer, docs/json-moves-tree.md), every game
 ok blocking-moves blocking moves --graph OutStar2 --pebbles 1=1/0/0,2=0/1/1
+ok pebbling-moves pebbling moves --graph C4 --position 2,1,0,0
+ok coins-moves coins moves 0101011111
+ok coins-moves coins moves "$(printf '1%.0s' $(seq 40))" --limit 3
+grep -q '"truncated":{"moves":' "$out" || fail "coins moves --limit 3: truncated object"
+ok wak-moves wak moves --graph P3 --weights 1,2,1
+ok arckayles-moves arckayles moves --graph P5
+ok nodekayles-moves nodekayles moves --graph C5
+ok rooks-moves rooks moves --board 3x3
+ok pebbling-tree pebbling tree --graph K3 --position 2,1,0
+ok coins-tree coins tree 0110
+ok wak-tree wak tree --graph P2 --weights 1,1
+ok arckayles-tree arckayles tree --graph P4
+ok nodekayles-tree nodekayles tree --graph P3 --depth 1
+ok rooks-tree rooks tree --board 2x2
 ok blocking-tree blocking tree --graph T3 --pebbles 2=1/1/0
 ok blocking-search blocking search --graph T3 --max-pebbles 4 --value 1/2
 ok blocking-search blocking search --graph T3 --max-pebbles 3 --atlas
