@@ -24,7 +24,8 @@ def test_graph_spec_and_bad_spec():
     assert cgtlab.Graph("T3").directed
     assert cgtlab.Graph(g.to_spec()).edges == g.edges
     with pytest.raises(ValueError):
-        cgtlab.Graph("Q7x")
+        cgtlab.Graph("K5,K3")  # a family is not a vertex name (the union is K5+K3)
+    assert cgtlab.Graph("K5+K3").order == 8
 
 
 def test_networkx_round_trip():

@@ -40,7 +40,7 @@ dot=$("$cgtlab" blocking tree --graph T3 --pebbles 2=1/1/0 --dot) || fail "tree 
 echo "$dot" | grep -q "^digraph" || fail "tree --dot is not DOT: $dot"
 echo "$dot" | grep -q "color=blue" || fail "tree --dot has no Left edge"
 echo "$dot" | grep -q "color=red" || fail "tree --dot has no Right edge"
-"$cgtlab" blocking tree --graph T3 --pebbles 2=2/3/1 --max-nodes 10 --json | grep -q '"complete":false' ||
+"$cgtlab" blocking tree --graph T3 --pebbles 2=2/3/1 --max-nodes 10 --json | grep -q '"truncated":true' ||
   fail "a capped tree should say it is truncated"
 
 "$cgtlab" blocking search --graph T3 --max-pebbles 6 --value 1/8 --json | grep -q '"pebbles":6' ||

@@ -16,7 +16,9 @@ for sig in TERM INT; do
   [ $rc -eq 2 ] || fail "SIG$sig: exit $rc, want 2: $(cat "$dir/err")"
   [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "SIG$sig: one error line wanted: $(cat "$dir/err")"
   grep -q "saved to" "$dir/err" || fail "SIG$sig: should say the table was saved: $(cat "$dir/err")"
-  [ ! -s "$dir/out" ] || fail "SIG$sig: printed a value although stopped: $(cat "$dir/out")"
+  # --json: stdout is the error object (docs/json.md), never a value
+  ! grep -q '"grundy"' "$dir/out" && grep -q '"kind":"cap"' "$dir/out" && [ "$(wc -l < "$dir/out")" -eq 1 ] ||
+    fail "SIG$sig: stdout should be only the error object: $(cat "$dir/out")"
   head -1 "$tt" | grep -q "cgtlab-nimber-table 1" || fail "SIG$sig: no table file"
 done
 # Resume on a small board: the second run loads the first run's table.
