@@ -61,12 +61,19 @@ class SymmetryReducer {
   // Number of labellings in the orbit of labels.
   std::uint64_t orbit_size(const std::vector<int>& labels) const;
   bool group_listed() const { return !elements_.empty(); }
+  // False when the group is too large to list and the graph too large for two nauty calls per
+  // labelling (more than kCanonicalOrderLimit vertices): canonical() then returns the labels
+  // unchanged and orbit_size() 1, i.e. the reduction uses the trivial subgroup (still exact:
+  // counts by orbit sizes stay right, only fewer positions are merged).
+  bool reduces() const { return reduces_; }
+  static constexpr int kCanonicalOrderLimit = 1000;
   const mpz_class& group_order() const { return order_; }  // |Aut(g)|, exact
 
  private:
   Graph graph_;
   std::vector<Permutation> elements_;  // the whole group when listed
   mpz_class order_;
+  bool reduces_ = true;
   std::vector<int> plain_labelling_;   // nauty's canonical labelling of g, uncoloured
 };
 

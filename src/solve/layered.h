@@ -20,8 +20,10 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstring>
 #include <type_traits>
@@ -140,7 +142,15 @@ class LayeredSearch {
         return all_n;
       });
       std::size_t found = next.positions.size();
-      rules_.for_each_terminal(t, [&](const Position& p) { next.positions.push_back(p); });
+      // Terminal positions of a large graph are many (C1000, total 4: ~4e10 labelled): the
+      // caps are checked as they are listed.
+      rules_.for_each_terminal(t, [&](const Position& p) {
+        next.positions.push_back(p);
+        if ((next.positions.size() & 4095) == 0) {
+          const std::uint64_t stored = layer_.positions.size() + next.positions.size();
+          limits_.check(stored, stored * sizeof(Position));
+        }
+      });
       if (next.positions.size() != found) dedupe(next.positions);  // keep_if kept the order
       next.p_weight = weight(next.positions);
     }
@@ -197,10 +207,23 @@ class LayeredSearch {
     using Set = absl::flat_hash_set<Position>;
     Set merged;
     std::uint64_t found = 0;
-    if (from.size() < kParallelGrain) {
+    // The caps are checked while the layer grows (every 4096 new positions), not only at its
+    // end: one layer can be far larger than the cap.
+    const std::uint64_t before = layer_.positions.size();
+    // In parallel each thread dedupes its own set, so a position counts at most once per
+    // thread: the count divided by the thread count is a lower bound (a cap never fires early).
+    const bool parallel = from.size() >= kParallelGrain;
+    const std::uint64_t threads = parallel ? static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()) : 1;
+    std::atomic<std::uint64_t> added{0};
+    auto count_new = [&](bool inserted) {
+      if (!inserted) return;
+      const std::uint64_t n = added.fetch_add(1, std::memory_order_relaxed) + 1;
+      if ((n & 4095) == 0) limits_.check(before + n / threads, (before + n / threads) * sizeof(Position));
+    };
+    if (!parallel) {
       for (const Position& p : from) rules_.for_each_canonical_predecessor(p, [&](const Position& q) {
         ++found;
-        merged.insert(q);
+        count_new(merged.insert(q).second);
       });
     } else {
       tbb::enumerable_thread_specific<std::pair<Set, std::uint64_t>> local;
@@ -213,7 +236,7 @@ class LayeredSearch {
                           for (std::size_t i = r.begin(); i != r.end(); ++i) {
                             rules_.for_each_canonical_predecessor(from[i], [&](const Position& q) {
                               ++count;
-                              mine.insert(q);
+                              count_new(mine.insert(q).second);
                             });
                           }
                         });

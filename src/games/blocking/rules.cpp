@@ -65,7 +65,7 @@ Pebbles parse_triple(const std::string& text, std::string_view spec) {
 BlockingPebbles::BlockingPebbles(graph::Graph g) : graph_(std::move(g)), symmetry_(graph_) {
   if (!graph_.directed()) throw InputError("BLOCKING PEBBLES needs a directed acyclic graph (arcs a>b)");
   graph_.require_dag();
-  asymmetric_ = symmetry_.group_order() == 1;  // the one nauty result, computed by symmetry_
+  asymmetric_ = symmetry_.group_order() == 1 || !symmetry_.reduces();  // the one nauty result, computed by symmetry_
   weak_components_ = graph_.components();
 }
 

@@ -55,7 +55,7 @@ Pebbling::Pebbling(graph::Graph g, int k) : graph_(std::move(g)), k_(k) {
   complete_ = graph_.order() >= 2 && is_complete(graph_);  // K_1: nothing ever moves
   if (!complete_) {
     auto reducer = std::make_unique<graph::SymmetryReducer>(graph_);
-    if (reducer->group_order() != 1) symmetry_ = std::move(reducer);
+    if (reducer->group_order() != 1 && reducer->reduces()) symmetry_ = std::move(reducer);
   }
 }
 
