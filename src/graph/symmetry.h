@@ -18,6 +18,9 @@ namespace cgtlab::graph {
 using Permutation = std::vector<int>;
 
 struct AutomorphismGroup {
+  // Generators of the group. Left empty when writing them out would take more than 2^24
+  // entries (a star on 10^5 vertices: 10^5 permutations of 10^5 points); order and orbits are
+  // always exact.
   std::vector<Permutation> generators;
   mpz_class order;  // exact group order (120 for the Petersen graph)
   std::vector<int> orbits;  // orbits[v] = least vertex in the orbit of v
