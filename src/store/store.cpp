@@ -62,6 +62,19 @@ struct Store::Db {
       fail(what);
     }
   }
+  // SQLite does not call the busy handler while it changes the journal mode (it needs the file to
+  // itself), so two processes opening a new store at once saw "database is locked": retry, with the
+  // same 60 s patience the busy timeout gives every other statement.
+  void exec_retrying_busy(const char* sql, const std::string& what) {
+    for (int attempt = 0;; ++attempt) {
+      char* err = nullptr;
+      int rc = sqlite3_exec(db, sql, nullptr, nullptr, &err);
+      sqlite3_free(err);
+      if (rc == SQLITE_OK) return;
+      if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt >= 6000) fail(what);
+      usleep(10000);
+    }
+  }
   int pragma_int(const char* sql) {
     sqlite3_stmt* s = nullptr;
     if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail("reading the header");
@@ -163,7 +176,7 @@ Store::Store(const std::string& path, bool create) : path_(path), db_(std::make_
   if (app != kApplicationId && (app != 0 || tables != 0)) {
     throw InputError(path + ": not a cgtlab store (an SQLite database of another application)");
   }
-  db_->exec("PRAGMA journal_mode=WAL", "setting the journal");
+  db_->exec_retrying_busy("PRAGMA journal_mode=WAL", "setting the journal");
   db_->exec("PRAGMA synchronous=NORMAL", "setting the journal");
   if (app == 0) {
     // New file: create the schema once, even when two processes race to create it.
