@@ -156,6 +156,7 @@ struct KaylesOptions {
   std::string graph;
   bool json = false;
   bool value_only = false;
+  bool move_values = false;
   std::uint64_t max_positions = 0;
   int threads = 1;
   std::uint64_t table_mib = 1024;
@@ -178,7 +179,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.threads = o.threads;
   opt.table_file = o.table_file;
   opt.checkpoint_seconds = o.checkpoint;
-  opt.with_moves = !o.value_only;
+  opt.with_moves = o.move_values;
+  opt.winning_moves = !o.value_only;
   opt.max_nodes = o.max_positions;
   opt.interrupt = &g_interrupted;
   if (progress_enabled())
@@ -209,8 +211,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   nlohmann::json moves = nlohmann::json::array();
   if (!o.value_only) {
     winning = games::kayles_winning_moves(g, game, kr);
-    for (const auto& m : r.moves)
-      moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
+    if (o.move_values)
+      for (const auto& m : r.moves)
+        moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
   }
   if (o.json) {
     nlohmann::json j{{"graph", o.graph},
@@ -224,9 +227,11 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"threads", o.threads}};
     if (!o.value_only) {
       j["winning_moves"] = winning_json(winning);
-      j["moves"] = moves;
       limit_json_list(j, "winning_moves", o.limit);
-      limit_json_list(j, "moves", o.limit);
+      if (o.move_values) {
+        j["moves"] = moves;
+        limit_json_list(j, "moves", o.limit);
+      }
     }
     print_json(j);
     return;
@@ -317,7 +322,11 @@ void add_kayles_commands(CLI::App& app) {
                                                 (arc ? kArcRules : kNodeRules));
     g->add_option("--graph", o->graph, "graph: P8, C10, Grid3x8, Petersen, or an edge list like 0-1,1-2")->required();
     g->add_flag("--json", o->json, "one JSON object on stdout");
-    g->add_flag("--value-only", o->value_only, "only the nimber, not every move's (for large boards)");
+    g->add_flag("--value-only", o->value_only, "only the nimber, no winning moves");
+    g->add_flag("--move-values", o->move_values,
+                "also every move's option nimber (JSON \"moves\"; a full search per option, much slower than the "
+                "winning moves alone, which are found by one-candidate outcome searches)")
+        ->excludes("--value-only");
     g->add_option("--threads", o->threads, "search threads sharing one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")

@@ -107,6 +107,38 @@ class LemoineViennot {
     return x;
   }
 
+  // Whether p is a P-position (nimber 0) — the question a winning move asks of each option.
+  // The nimbers of all components but the hardest are computed; the hardest is only asked "is
+  // your nimber x?" (x their nim-sum), a set of one candidate, which Beling-Rogalski pruning
+  // refutes far sooner than the full nimber is found. One thread.
+  bool is_p_position(const Position& p) {
+    std::vector<Position> comps;
+    game_.components(p, comps);
+    if (comps.empty()) return true;
+    std::sort(comps.begin(), comps.end(),
+              [&](const Position& a, const Position& b) { return game_.difficulty(a) < game_.difficulty(b); });
+    int x = 0;
+    for (std::size_t i = 0; i + 1 < comps.size(); ++i) x ^= component_nimber(comps[i]);
+    const Position& last = comps.back();
+    Key key{};
+    if (int v = known(last, key); v >= 0) return v == x;
+    if (x > Table::kMaxNimber) return component_nimber(last) == x;
+    start_ = std::chrono::steady_clock::now();
+    last_report_ = last_checkpoint_ = 0;
+    done_.store(false);
+    Worker w;
+    int v = kNotInSet;
+    try {
+      v = in_set(last, key, NimberSet::single(x), 0, w);
+    } catch (...) {
+      nodes_.fetch_add(w.nodes);
+      throw;
+    }
+    nodes_.fetch_add(w.nodes);
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return v == x;
+  }
+
   NimberSearchStats stats() const { return {nodes_.load(), seconds_}; }
 
  private:

@@ -33,7 +33,21 @@ expect_json '"vertices":4' wak to-arckayles --graph 0-0 --weights 2
 # Arc-Kayles on the 3x8 grid; P4 has one winning move (the middle edge).
 expect_json '"grundy":3' arckayles grundy --graph Grid3x8
 expect_json '"winning_moves":\[{"move":"1-2"}\]' arckayles grundy --graph P4
-expect_json '"grundy":1' nodekayles grundy --graph P3
+# Node-Kayles P3: an end leaves one vertex (*1), the middle leaves nothing (0): mex = 2.
+expect_json '"graph":"P3","grundy":2,' nodekayles grundy --graph P3
+# Winning moves by one-candidate outcome searches agree with the options' full nimbers
+# (--move-values), on grids (shape keys) and on other graphs (vertex-set keys), both games.
+for game_graph in "arckayles Grid3x6" "arckayles Grid4x4" "arckayles Petersen" "arckayles C9" \
+                  "nodekayles Grid3x5" "nodekayles Petersen" "nodekayles P7"; do
+  set -- $game_graph
+  fast=$("$cgtlab" "$1" grundy --graph "$2" --json --limit 0) || fail "$1 $2 winning moves"
+  full=$("$cgtlab" "$1" grundy --graph "$2" --json --limit 0 --move-values) || fail "$1 $2 --move-values"
+  a=$(echo "$fast" | grep -o '"winning_moves":\[[^]]*\]')
+  b=$(echo "$full" | python3 -c 'import json,sys; j=json.load(sys.stdin); print("\"winning_moves\":" + json.dumps([{"move": m["move"]} for m in j["moves"] if m["grundy"] == 0], separators=(",", ":")))')
+  [ "$a" = "$b" ] || fail "$1 $2: winning moves $a, but the options of nimber 0 are $b"
+  echo "$fast" | grep -q '"moves"' && fail "$1 $2: moves listed without --move-values"
+done
+expect_error arckayles grundy --graph P4 --value-only --move-values
 # Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
 expect_json '"outcome":"P"' rooks grundy --board 6x8
 expect_json '"grundy":0' rooks grundy --board 1x5 --holes c1

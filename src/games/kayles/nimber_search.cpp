@@ -418,6 +418,11 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
         r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), static_cast<cgt::Grundy>(engine.nimber(rest))});
       });
+    } else if (o.winning_moves && r.nimber != 0) {
+      const auto adj = kayles_neighbourhoods<W>(g);
+      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+        if (engine.is_p_position(rest)) r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), 0});
+      });
     }
   } catch (const solve::SearchStopped&) {
     std::string where;
@@ -480,9 +485,10 @@ NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const N
   limits.max_memory_bytes = o.table_bytes;
   KaylesSolver old(game, limits);
   NimberSearchResult r;
-  auto a = o.with_moves ? old.analyse(g) : KaylesResult{old.grundy(g), {}};
+  auto a = o.with_moves || o.winning_moves ? old.analyse(g) : KaylesResult{old.grundy(g), {}};
   r.nimber = a.grundy;
   r.moves = std::move(a.moves);
+  if (!o.with_moves) std::erase_if(r.moves, [](const KaylesMove& m) { return m.option_grundy != 0; });
   r.key_kind = "KaylesSolver";
   return r;
 }

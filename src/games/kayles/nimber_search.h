@@ -31,6 +31,9 @@ struct NimberSearchOptions {
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
   bool reductions = true;  // Arc-Kayles: star and bridge simplifications (false: for measuring/tests)
   bool with_moves = false;      // also the nimber of every option (same search, same table)
+  // Only the winning moves (options that are P-positions), each found by a one-candidate
+  // outcome search instead of the option's full nimber; ignored when with_moves is set.
+  bool winning_moves = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
 };
 
@@ -42,7 +45,8 @@ struct NimberSearchResult {
   std::uint64_t table_bytes = 0;
   std::uint64_t loaded_entries = 0;  // read from table_file
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
-  std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber
+  std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber;
+                                     // winning_moves: the winning moves (option nimber 0)
 };
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,
