@@ -20,12 +20,85 @@ from fractions import Fraction
 from types import SimpleNamespace as _NS
 
 from . import _cgtlab
-from ._cgtlab import CapReached, Game, compare
+from ._cgtlab import CapReached, Game, Thermograph, Trajectory, compare
 
-__all__ = ["Game", "Graph", "CapReached", "compare", "grundy", "canonical_form", "as_graph",
+__all__ = ["Game", "Graph", "Thermograph", "Trajectory", "CapReached", "compare", "ANALYSIS_KEYS", "grundy", "canonical_form", "as_graph",
            "arckayles", "nodekayles", "rooks", "wak", "coins", "blocking"]
 
 DEFAULT_MAX_POSITIONS = 20_000_000
+
+CapReached.__doc__ = ("A search or value computation reached its cap (max_positions, the work or memory cap); "
+                      "no partial answer is returned. A subclass of RuntimeError.")
+
+# --- the value analysis: the keys of `cgtlab analyze --json`, in its order ---------------------
+ANALYSIS_KEYS = (
+    "value", "outcome", "misere_outcome", "birthday", "left_stop", "right_stop", "stop_count", "mean",
+    "temperature", "thermograph", "atomic_weight", "reduced_canonical_form", "companion", "freeze",
+    "incentives", "left_incentives", "right_incentives", "left_options", "right_options", "follower_count",
+    "followers", "uptimal_expansion", "is_number", "is_integer", "is_nimber", "is_uptimal", "is_infinitesimal",
+    "is_all_small", "is_numberish", "is_number_tiny", "is_even", "is_odd", "is_even_tempered", "is_odd_tempered",
+    "is_ordinal", "is_atomic", "is_zero")
+
+#: ``Game.followers`` lists every follower up to this many; beyond, it raises CapReached
+#: (use ``Game.followers_up_to(n)``, which lists the first n).
+MAX_FOLLOWERS = 1_000_000
+
+
+def _followers(self):
+    """Every follower of the canonical form (G included) as a tuple of Game, in CGSuite's order.
+    More than MAX_FOLLOWERS raises CapReached (follower_count counts them all)."""
+    n = self.follower_count
+    if n > MAX_FOLLOWERS:
+        raise CapReached(f"{n} followers (more than cgtlab.MAX_FOLLOWERS = {MAX_FOLLOWERS}); "
+                         "use followers_up_to(n)")
+    return self.followers_up_to(n)
+
+
+def _analysis(self, follower_limit=100):
+    """Every property of the value analysis as a dict keyed as `cgtlab analyze --json` keys it
+    (values as Game, counts as int, predicates as bool, sets as tuples of Game, the thermograph
+    as a Thermograph); followers lists at most ``follower_limit`` (the CLI's --limit)."""
+    out = {}
+    for key in ANALYSIS_KEYS:
+        out[key] = self.followers_up_to(follower_limit) if key == "followers" else getattr(self, key)
+    return out
+
+
+Game.followers = property(_followers)
+Game.analysis = _analysis
+
+
+def _wall_points(wall, top):
+    ts = [t for t in wall.critical_points if t < top] + [Fraction(-1)]
+    ts = [top] + ts
+    return [(float(t), float(wall.value_at(t))) for t in ts]
+
+
+def _thermograph_plot(self, ax=None, top=None, label=None, **style):
+    """Draws the thermograph with matplotlib (temperature up, values growing to the LEFT, as in
+    Winning Ways): both walls and the mast up to temperature ``top`` (default: the temperature + 1).
+    Returns the Axes."""
+    import matplotlib.pyplot as plt
+    if ax is None:
+        ax = plt.gca()
+    if top is None:
+        top = max(self.temperature, Fraction(0)) + 1
+    top = Fraction(top)
+    colour = style.pop("color", "black")
+    for wall, ls in ((self.left_wall, "-"), (self.right_wall, "--")):
+        pts = _wall_points(wall, top)
+        ax.plot([v for _, v in pts], [t for t, _ in pts], ls, color=colour, **style)
+    ax.set_xlabel("value (Left's side to the left)")
+    ax.set_ylabel("temperature")
+    if not ax.xaxis_inverted():
+        ax.invert_xaxis()
+    if label:
+        ax.set_title(label)
+    return ax
+
+
+Thermograph.plot = _thermograph_plot
+Thermograph._repr_svg_ = lambda self: self.svg(str(self))
 
 Graph = _cgtlab.Graph
 Graph.__doc__ = ("A graph: Graph(spec) for every spec the CLI takes (K5, C4, P6, K2,3, S4, W5, Grid3x4, "

@@ -22,7 +22,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "cgt/analysis.h"
 #include "cgt/dyadic.h"
+#include "cgt/thermograph.h"
 #include "cgt/game.h"
 #include "games/blocking/tree.h"
 #include "games/blocking/values.h"
@@ -169,6 +171,30 @@ auto binary(Game a, Game b, F&& f) -> decltype(f(a, b)) {
   return deep([&] { return f(a, b); });
 }
 
+// Work on one game: on the caller's stack when its birthday is small, else on the large stack.
+template <class F>
+auto unary(Game g, F&& f) -> decltype(f()) {
+  if (shallow(g)) return f();
+  return deep(std::forward<F>(f));
+}
+
+py::object mpz_to_python(const mpz_class& n) {
+  return py::reinterpret_steal<py::object>(PyLong_FromString(n.get_str().c_str(), nullptr, 10));
+}
+
+py::tuple game_tuple(const std::vector<Game>& gs) { return py::tuple(py::cast(gs)); }
+
+Dyadic number_from_python(const py::handle& x, const char* what) {
+  if (py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x)) return Dyadic(mpz_class(std::string(py::str(x))));
+  if (py::isinstance(x, fraction_type())) return dyadic_from_python(x);
+  if (py::isinstance<Game>(x) || py::isinstance<py::str>(x)) {
+    Game g = game_from_python(x);
+    if (auto n = g.as_number()) return *n;
+    throw cgtlab::InputError(std::string(what) + " must be a number, not " + g.str());
+  }
+  throw py::type_error(std::string(what) + " must be an int, a dyadic Fraction or a number Game");
+}
+
 std::vector<Game> games_from_python(const py::iterable& xs) {
   std::vector<Game> out;
   for (auto x : xs) out.push_back(game_from_python(x));
@@ -292,6 +318,50 @@ PYBIND11_MODULE(_cgtlab, m) {
     }
   });
 
+  // --- thermographs ------------------------------------------------------------------
+  using cgtlab::cgt::Thermograph;
+  using cgtlab::cgt::Trajectory;
+  auto fractions = [](const std::vector<Dyadic>& ds) {
+    py::list out;
+    for (const auto& d : ds) out.append(fraction_type()(dyadic_to_python(d)));
+    return py::tuple(out);
+  };
+  py::class_<Trajectory>(m, "Trajectory",
+                         "A wall of a thermograph: a piecewise-linear function of the temperature t >= -1 "
+                         "(value slope*t + intercept on each segment), critical points listed from the top down.")
+      .def_property_readonly("critical_points", [fractions](const Trajectory& w) { return fractions(w.critical_points()); },
+                             "Critical temperatures, top down, as Fractions.")
+      .def_property_readonly("slopes", [](const Trajectory& w) { return py::tuple(py::cast(w.slopes())); },
+                             "Slope (int) of each segment; slopes[i] is the slope above critical_points[i].")
+      .def_property_readonly("intercepts", [fractions](const Trajectory& w) { return fractions(w.intercepts()); },
+                             "Intercept (Fraction) of each segment.")
+      .def_property_readonly("mast", [](const Trajectory& w) { return fraction_type()(dyadic_to_python(w.mast_value())); },
+                             "The value above the highest critical point (Fraction).")
+      .def("value_at", [](const Trajectory& w, const py::object& t) {
+            Dyadic d = number_from_python(t, "value_at(t): t");
+            if (d < Dyadic(-1)) throw cgtlab::InputError("value_at(t): t must be >= -1");
+            return fraction_type()(dyadic_to_python(w.value_at(d)));
+          }, py::arg("t"), "The wall's value (Fraction) at temperature t >= -1 (an int or dyadic Fraction).")
+      .def("__str__", &Trajectory::str)
+      .def("__repr__", [](const Trajectory& w) { return "<cgtlab.Trajectory " + w.str() + ">"; })
+      .def("__eq__", [](const Trajectory& a, const Trajectory& b) { return a == b; });
+  py::class_<Thermograph>(m, "Thermograph",
+                          "The thermograph of a game, as CGSuite computes it; str() is CGSuite's text "
+                          "Thermograph(left wall, right wall).")
+      .def_readonly("left_wall", &Thermograph::left_wall, "Left's wall (a Trajectory; values grow to the Left).")
+      .def_readonly("right_wall", &Thermograph::right_wall, "Right's wall (a Trajectory).")
+      .def_property_readonly("temperature", [](const Thermograph& t) { return fraction_type()(dyadic_to_python(t.temperature())); },
+                             "Where the walls meet the mast (Fraction; -1 when neither wall has a critical point).")
+      .def_property_readonly("mast", [](const Thermograph& t) { return fraction_type()(dyadic_to_python(t.mast())); },
+                             "The mast value, the mean (Fraction).")
+      .def("svg", [](const Thermograph& t, const std::string& title) { return cgtlab::cgt::thermograph_svg(t, title); },
+           py::arg("title") = "", "An SVG picture of the thermograph (the CLI's analyze --thermograph-svg).")
+      .def("__str__", &Thermograph::str)
+      .def("__repr__", [](const Thermograph& t) { return "<cgtlab." + t.str() + ">"; })
+      .def("__eq__", [](const Thermograph& a, const Thermograph& b) {
+        return a.left_wall == b.left_wall && a.right_wall == b.right_wall;
+      });
+
   // --- Game --------------------------------------------------------------------------
   py::class_<Game> game(m, "Game", "A short partizan game in canonical form (a handle into the value store).");
   game.def(py::init([](const py::object& x) { return game_from_python(x); }), py::arg("x") = py::int_(0),
@@ -344,10 +414,10 @@ PYBIND11_MODULE(_cgtlab, m) {
       .def("__bool__", [](Game g) { return g != Game(); })
       .def_property_readonly("outcome", [](Game g) { return deep([&] { return cgtlab::cgt::to_string(g.outcome()); }); },
                              "'L', 'R', 'N' or 'P': who wins.")
-      .def_property_readonly("left_options", [](Game g) { return py::tuple(py::cast(deep([&] { return g.left_options(); }))); },
-                             "Left's options of the canonical form, as a tuple of Game.")
-      .def_property_readonly("right_options", [](Game g) { return py::tuple(py::cast(deep([&] { return g.right_options(); }))); },
-                             "Right's options of the canonical form, as a tuple of Game.")
+      .def_property_readonly("left_options", [](Game g) { return game_tuple(unary(g, [&] { return cgtlab::cgt::cgsuite_sorted(g.left_options()); })); },
+                             "Left's options of the canonical form, as a tuple of Game (in CGSuite's order).")
+      .def_property_readonly("right_options", [](Game g) { return game_tuple(unary(g, [&] { return cgtlab::cgt::cgsuite_sorted(g.right_options()); })); },
+                             "Right's options of the canonical form, as a tuple of Game (in CGSuite's order).")
       .def_property_readonly("is_number", &Game::is_number, "True when G is a (dyadic) number.")
       .def_property_readonly("is_nimber", &Game::is_nimber, "True when G is a nimber (0 included).")
       .def_property_readonly("is_integer", &Game::is_integer, "True when G is an integer.")
@@ -357,6 +427,70 @@ PYBIND11_MODULE(_cgtlab, m) {
                              "Left stop (a number, as Game).")
       .def_property_readonly("right_stop", [](Game g) { return Game::number(deep([&] { return g.right_stop(); })); },
                              "Right stop (a number, as Game).")
+      // The value analysis (cgt/analysis.h, cgt/thermograph.h), named as `cgtlab analyze --json` names it.
+      .def_property_readonly("value", [](Game g) { return g; }, "The canonical form itself (analyze's 'value').")
+      .def_property_readonly("misere_outcome", [](Game g) { return unary(g, [&] { return cgtlab::cgt::to_string(cgtlab::cgt::misere_outcome(g)); }); },
+                             "'L', 'R', 'N' or 'P' in misere play of the canonical form's game tree (a position's own misere play may differ).")
+      .def_property_readonly("stop_count", [](Game g) { return mpz_to_python(unary(g, [&] { return cgtlab::cgt::stop_count(g); })); },
+                             "The number of stops of the canonical game tree (int).")
+      .def_property_readonly("mean", [](Game g) { return Game::number(unary(g, [&] { return cgtlab::cgt::mean(g); })); },
+                             "The mean value (the thermograph's mast), a number Game.")
+      .def_property_readonly("temperature", [](Game g) { return Game::number(unary(g, [&] { return cgtlab::cgt::temperature(g); })); },
+                             "CGSuite's temperature, a number Game (an integer: -1; m/2^k: -1/2^k; number + infinitesimal: 0).")
+      .def_property_readonly("thermograph", [](Game g) { return unary(g, [&] { return cgtlab::cgt::thermograph(g); }); },
+                             "The thermograph (a Thermograph: str() is CGSuite's text; left_wall, right_wall).")
+      .def_property_readonly("atomic_weight", [](Game g) -> py::object {
+            auto aw = unary(g, [&] { return cgtlab::cgt::atomic_weight(g); });
+            return aw ? py::cast(*aw) : py::none();
+          }, "The atomic weight (Game), or None when G is not atomic.")
+      .def_property_readonly("reduced_canonical_form", [](Game g) { return unary(g, [&] { return cgtlab::cgt::reduced_canonical_form(g); }); },
+                             "The reduced canonical form (CGSuite's rcf), a Game.")
+      .def_property_readonly("companion", [](Game g) { return unary(g, [&] { return cgtlab::cgt::companion(g); }); },
+                             "The companion (CGSuite's Companion), a Game.")
+      .def_property_readonly("freeze", [](Game g) { return unary(g, [&] { return cgtlab::cgt::freeze(g); }); },
+                             "G cooled by its temperature (CGSuite's Freeze), a Game.")
+      .def_property_readonly("incentives", [](Game g) { return game_tuple(unary(g, [&] { return cgtlab::cgt::incentives(g, true, true); })); },
+                             "The undominated incentives, Left's and Right's, as a tuple of Game.")
+      .def_property_readonly("left_incentives", [](Game g) { return game_tuple(unary(g, [&] { return cgtlab::cgt::incentives(g, true, false); })); },
+                             "Left's undominated incentives G^L - G, as a tuple of Game.")
+      .def_property_readonly("right_incentives", [](Game g) { return game_tuple(unary(g, [&] { return cgtlab::cgt::incentives(g, false, true); })); },
+                             "Right's undominated incentives G - G^R, as a tuple of Game.")
+      .def_property_readonly("follower_count", [](Game g) { return mpz_to_python(unary(g, [&] { return cgtlab::cgt::follower_count(g); })); },
+                             "The number of followers of the canonical form, G included (int).")
+      .def("followers_up_to", [](Game g, std::size_t limit) { return game_tuple(unary(g, [&] { return cgtlab::cgt::followers(g, limit); })); },
+           py::arg("limit"), "At most `limit` followers (G included), in CGSuite's order, as a tuple of Game.")
+      .def_property_readonly("uptimal_expansion", [](Game g) -> py::object {
+            auto ue = unary(g, [&] { return cgtlab::cgt::uptimal_expansion(g); });
+            return ue ? py::object(py::str(ue->str())) : py::object(py::none());
+          }, "CGSuite's UptimalExpansion text 'x*m.a1a2...', or None when G is not uptimal.")
+      .def_property_readonly("is_uptimal", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_uptimal(g); }); }, "A number plus a nimber plus uptimals.")
+      .def_property_readonly("is_infinitesimal", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_infinitesimal(g); }); }, "Both stops 0.")
+      .def_property_readonly("is_all_small", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_all_small(g); }); }, "Every follower with a Left option has a Right option and vice versa.")
+      .def_property_readonly("is_numberish", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_numberish(g); }); }, "Equal stops (a number plus an infinitesimal).")
+      .def_property_readonly("is_number_tiny", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_number_tiny(g); }); }, "A number plus a tiny (CGSuite's IsNumberTiny).")
+      .def_property_readonly("is_even", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_even(g); }); }, "Every option odd (CGSuite's IsEven).")
+      .def_property_readonly("is_odd", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_odd(g); }); }, "Not even, and every option even (CGSuite's IsOdd).")
+      .def_property_readonly("is_even_tempered", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_even_tempered(g); }); }, "CGSuite's IsEvenTempered.")
+      .def_property_readonly("is_odd_tempered", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_odd_tempered(g); }); }, "CGSuite's IsOddTempered.")
+      .def_property_readonly("is_ordinal", [](Game g) { return unary(g, [&] { return cgtlab::cgt::is_ordinal(g); }); }, "A non-negative integer.")
+      .def_property_readonly("is_atomic", [](Game g) { return unary(g, [&] { return cgtlab::cgt::atomic_weight(g).has_value(); }); }, "G has an atomic weight.")
+      .def_property_readonly("is_zero", [](Game g) { return g == Game(); }, "G = 0.")
+      .def("cool", [](Game g, const py::object& t) {
+            Dyadic d = number_from_python(t, "cool(t): t");
+            return deep([&] { return cgtlab::cgt::cool(g, d); });
+          }, py::arg("t"), "G cooled by the number t > -1 (CGSuite's G.Cool(t)).")
+      .def("heat", [](Game g, const py::object& t) {
+            Game h = game_from_python(t);
+            return deep([&] { return cgtlab::cgt::heat(g, h); });
+          }, py::arg("t"), "G heated by the game t (CGSuite's G.Heat(t)).")
+      .def("overheat", [](Game g, const py::object& s0, const py::object& t) {
+            Game a = game_from_python(s0), b = game_from_python(t);
+            return deep([&] { return cgtlab::cgt::overheat(g, a, b); });
+          }, py::arg("s"), py::arg("t"), "G overheated from s to t (CGSuite's G.Overheat(s, t)).")
+      .def("norton_product", [](Game g, const py::object& u) {
+            Game h = game_from_python(u);
+            return deep([&] { return cgtlab::cgt::norton_product(g, h); });
+          }, py::arg("u"), "The Norton product G.U.")
       .def(py::pickle([](Game g) { return deep([&] { return g.str(); }); },
                       [](const std::string& s) { return deep([&] { return Game::parse(s); }); }));
 
@@ -384,7 +518,7 @@ PYBIND11_MODULE(_cgtlab, m) {
            "Graph(spec): K5, C4, P6, K2,3, Grid3x4, Petersen, T3, DP3, '0-1,1-2', 'a>b', ...")
       .def_static("_from_parts", &graph_from_parts, py::arg("names"), py::arg("edges"), py::arg("directed"))
       .def_property_readonly("order", &cgtlab::graph::Graph::order, "Number of vertices.")
-      .def_property_readonly("directed", &cgtlab::graph::Graph::directed)
+      .def_property_readonly("directed", &cgtlab::graph::Graph::directed, "True for a directed graph (arcs).")
       .def_property_readonly("vertices", &vertex_names, "Vertex names in vertex order.")
       .def_property_readonly("edges", &cgtlab::graph::Graph::edges, "Edges (u <= v) or arcs as index pairs, loops included.")
       .def("to_spec", &cgtlab::graph::Graph::to_spec, "An edge-list spec that parses back to this graph.")
