@@ -23,7 +23,7 @@ from . import _cgtlab
 from ._cgtlab import CapReached, Game, Thermograph, Trajectory, compare
 
 __all__ = ["Game", "Graph", "Thermograph", "Trajectory", "CapReached", "compare", "ANALYSIS_KEYS", "grundy", "canonical_form", "as_graph",
-           "arckayles", "nodekayles", "rooks", "wak", "coins", "blocking"]
+           "arckayles", "nodekayles", "rooks", "wak", "coins", "blocking", "pebbling", "verify"]
 
 DEFAULT_MAX_POSITIONS = 20_000_000
 
@@ -169,17 +169,23 @@ def canonical_form(position, left, right, components=None, max_positions=DEFAULT
 
 def _kayles(arc):
     name = "Arc-Kayles" if arc else "Node-Kayles"
+    move = "an edge: delete both ends" if arc else "a vertex: delete it and its neighbours"
 
     def grundy_(graph, max_positions=DEFAULT_MAX_POSITIONS):
-        return _cgtlab._kayles_grundy(as_graph(graph), arc, _cap(max_positions))
+        return _cgtlab._kayles(as_graph(graph), arc, False, _cap(max_positions))[0]
 
     def winning_moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
-        return _cgtlab._kayles_winning_moves(as_graph(graph), arc, _cap(max_positions))
+        return _cgtlab._kayles(as_graph(graph), arc, True, _cap(max_positions))[1]
 
-    grundy_.__doc__ = f"Grundy value (int) of {name} on a loopless undirected graph (<= 512 vertices)."
-    winning_moves.__doc__ = f"The winning moves of {name} (as the CLI names them)."
+    def moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
+        return _cgtlab._kayles(as_graph(graph), arc, True, _cap(max_positions))[2]
+
+    grundy_.__doc__ = (f"Grundy value (int) of {name} on a loopless undirected graph (a move picks {move}); "
+                       "the CLI's outcome search. More than max_positions expanded positions raises CapReached.")
+    winning_moves.__doc__ = f"The winning moves of {name}, named as the CLI names them (list of str)."
+    moves.__doc__ = f"Every move of {name} with the Grundy value of its option: [(move name, grundy)]."
     grundy_.__name__ = "grundy"
-    return _NS(grundy=grundy_, winning_moves=winning_moves, __doc__=f"{name} (seed 004).")
+    return _NS(grundy=grundy_, winning_moves=winning_moves, moves=moves, __doc__=f"{name} (seed 004).")
 
 
 arckayles = _kayles(True)
@@ -258,25 +264,135 @@ def _pebbles_spec(pebbles):
     return ",".join(f"{v}={b}/{r}/{g}" for v, (b, r, g) in pebbles.items())
 
 
+def _blocking(graph, max_positions):
+    g = as_graph(graph)
+    return _cgtlab._Blocking(g, _cap(max_positions))
+
+
 def _blocking_value(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
-    """Canonical value (Game) of a BLOCKING PEBBLES position: pebbles = {vertex: (blue, red, green)}
-    or the CLI's spec "c=1/3/0,a=2/0/0"."""
-    return _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).value(_pebbles_spec(pebbles))
+    """Canonical value (Game) of a BLOCKING PEBBLES position on a DAG: pebbles =
+    {vertex: (blue, red, green)} or the CLI's spec "c=1/3/0,a=2/0/0"."""
+    return _blocking(graph, max_positions).value(_pebbles_spec(pebbles))
 
 
 def _blocking_moves(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
-    """{'value': Game, 'left': [(move, position, value)], 'right': [...]}."""
-    v, left, right = _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).moves(_pebbles_spec(pebbles))
-    return {"value": v, "left": left, "right": right}
+    """Each player's options: {'value': Game, 'position': str, 'left': [...], 'right': [...]}, each option a
+    dict with 'move', 'position', 'value' (Game), 'best' and 'winning' (the CLI's `blocking moves --json`)."""
+    b = _blocking(graph, max_positions)
+    spec = _pebbles_spec(pebbles)
+    v, left, right = b.moves(spec)
+    return {"value": v, "outcome": v.outcome, "position": b.format(spec), "left": left, "right": right}
 
 
 def _blocking_tree(graph, pebbles, depth=6, nodes=200, best_only=False, dot=True,
                    max_positions=DEFAULT_MAX_POSITIONS):
-    """The game tree as Graphviz source (dot=True) or indented text."""
-    text, _, _ = _cgtlab._Blocking(as_graph(graph), _cap(max_positions)).tree(
-        _pebbles_spec(pebbles), depth, nodes, best_only, dot)
+    """The game tree with values as Graphviz source (dot=True; Left's moves blue, Right's red) or
+    indented text, at most ``depth`` levels and ``nodes`` nodes (the CLI's `blocking tree`)."""
+    text, _, _ = _blocking(graph, max_positions).tree(_pebbles_spec(pebbles), depth, nodes, best_only, dot)
     return text
 
 
-blocking = _NS(value=_blocking_value, moves=_blocking_moves, tree=_blocking_tree,
-               __doc__="BLOCKING PEBBLES (seeds 001/002).")
+def _blocking_search(graph, value, max_pebbles, colours="brg", limit=10, max_positions=DEFAULT_MAX_POSITIONS):
+    """The smallest positions (fewest pebbles, at most ``max_pebbles``, colours among ``colours``) whose value
+    is ``value``: {'value', 'pebbles' (None: not found), 'positions', 'papers_notation', 'found', 'examined'}
+    (the CLI's `blocking search --value`)."""
+    return _blocking(graph, max_positions).search(value, int(max_pebbles), colours, int(limit))
+
+
+def _blocking_atlas(graph, max_pebbles, colours="brg", max_positions=DEFAULT_MAX_POSITIONS):
+    """Every value reached with at most ``max_pebbles`` pebbles: a list of {'value', 'count', 'min_pebbles',
+    'example'} (numbers ascending first), as `blocking search --atlas` lists them."""
+    entries, _ = _blocking(graph, max_positions).atlas(int(max_pebbles), colours)
+    return entries
+
+
+blocking = _NS(value=_blocking_value, moves=_blocking_moves, tree=_blocking_tree, search=_blocking_search,
+               atlas=_blocking_atlas, __doc__="BLOCKING PEBBLES (seeds 001, 002, 003): Left moves blue and green "
+               "pebbles, Right red and green, on a DAG.")
+
+
+# --- pebbling (seed 000) ----------------------------------------------------------------------
+
+def _position_text(position):
+    if isinstance(position, str):
+        return position
+    if isinstance(position, dict):
+        return ",".join(f"{v}={int(c)}" for v, c in position.items())
+    return ",".join(str(int(c)) for c in position)
+
+
+def _pebbling_grundy(graph, k, position, max_positions=DEFAULT_MAX_POSITIONS):
+    """Grundy value (int) of a (k+1:k)-pebbling position: counts in vertex order (a list), {vertex: count},
+    or the CLI's text "3,1,0" / "v=3,w=1"."""
+    return _cgtlab._pebbling_grundy(as_graph(graph), int(k), _position_text(position), _cap(max_positions))[0]
+
+
+def _pebbling_winning_moves(graph, k, position, max_positions=DEFAULT_MAX_POSITIONS):
+    """The moves to a P-position: [(from vertex, to vertex, resulting counts)]."""
+    return _cgtlab._pebbling_grundy(as_graph(graph), int(k), _position_text(position), _cap(max_positions))[1]
+
+
+def _pebbling_mvalue(graph, k, max_total=120, max_positions=DEFAULT_MAX_POSITIONS):
+    """m^(k+1:k)(G), the least total from which every position is an N-position: an int, or None when there
+    is none up to ``max_total`` (the CLI's `pebbling mvalue`)."""
+    return _pebbling_threshold(graph, k, max_total, max_positions)["m"]
+
+
+def _pebbling_threshold(graph, k, max_total=120, max_positions=DEFAULT_MAX_POSITIONS):
+    """The evidence behind mvalue: {'m', 'bound', 'searched_to', 'consequence_holds' (totals m+2r all N,
+    m+2r+1 all P, checked), 'nonempty_p_totals', 'layers': [{'total', 'positions', 'p_labelled',
+    'p_classes'}]}."""
+    spec = graph.to_spec() if isinstance(graph, Graph) else graph if isinstance(graph, str) else as_graph(graph).to_spec()
+    return _cgtlab._pebbling_threshold(spec, int(k), int(max_total), _cap(max_positions))
+
+
+def _pebbling_ppositions(graph, k, total, labelled=False, max_positions=DEFAULT_MAX_POSITIONS):
+    """The P-positions with ``total`` pebbles, as tuples of counts in vertex order: one per symmetry
+    class, or every labelled one (labelled=True)."""
+    return _cgtlab._pebbling_ppositions(as_graph(graph), int(k), int(total), bool(labelled), _cap(max_positions))
+
+
+def _range(r, name):
+    if isinstance(r, int):
+        return r, r
+    if isinstance(r, range):
+        if r.step != 1 or len(r) == 0:
+            raise ValueError(f"{name}: a non-empty range with step 1")
+        return r.start, r.stop - 1
+    lo, hi = r
+    return int(lo), int(hi)
+
+
+def _pebbling_table(n=range(3, 11), k=range(1, 7), max_total=120, max_positions=DEFAULT_MAX_POSITIONS):
+    """m^(k+1:k)(K_n) for every n and k (ranges, (lo, hi) pairs inclusive, or ints): a dict {(n, k): m or
+    None} -- Table 1 of seed 000 with the defaults (the CLI's `pebbling table`)."""
+    n_lo, n_hi = _range(n, "n")
+    k_lo, k_hi = _range(k, "k")
+    return _cgtlab._pebbling_table(n_lo, n_hi, k_lo, k_hi, int(max_total), _cap(max_positions))
+
+
+def _pebbling_classify(graph="C4", k=1, max_total=20, max_positions=DEFAULT_MAX_POSITIONS):
+    """The (2:1) game on C4 by the residue classes of Table 5 of seed 000, checked against the search on every
+    position up to ``max_total``: {'positions', 'mismatches', 'partition_failures', 'first_mismatch',
+    'cells': [{'y', 'x', 'table5', 'positions', 'p_positions', 'mismatches'}], 'text'}."""
+    return _cgtlab._pebbling_classify(as_graph(graph), int(k), int(max_total), _cap(max_positions))
+
+
+def _pebbling_outcomes(graph, k, max_total, max_positions=DEFAULT_MAX_POSITIONS):
+    """Outcomes of every position with at most ``max_total`` pebbles from one layered search: an object
+    whose ``is_p(counts)`` answers at once (for pictures of P-positions)."""
+    return _cgtlab._PebblingOutcomes(as_graph(graph), int(k), int(max_total), _cap(max_positions))
+
+
+pebbling = _NS(grundy=_pebbling_grundy, winning_moves=_pebbling_winning_moves, mvalue=_pebbling_mvalue,
+               threshold=_pebbling_threshold, ppositions=_pebbling_ppositions, table=_pebbling_table,
+               classify=_pebbling_classify, outcomes=_pebbling_outcomes,
+               __doc__="The (k+1:k)-pebbling game (seed 000): a move takes k+1 pebbles from a vertex and puts k "
+               "on a neighbour.")
+
+
+def verify(source=None, id=None, deep=False):
+    """Runs the seed papers' claims (`cgtlab verify`): a list of dicts with 'id', 'source', 'item',
+    'statement', 'range', 'status' ('PASS', 'FAIL' or 'ERRATUM'), 'detail', 'seconds', ... ``source``:
+    '000'..'004'; ``id``: a prefix of claim ids. Ctrl-C stops after the running claim."""
+    return _cgtlab._verify(source or "", id or "", bool(deep))

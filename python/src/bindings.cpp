@@ -26,11 +26,15 @@
 #include "cgt/dyadic.h"
 #include "cgt/thermograph.h"
 #include "cgt/game.h"
+#include "games/blocking/search.h"
 #include "games/blocking/tree.h"
 #include "games/blocking/values.h"
+#include "claims/claim.h"
 #include "games/coins/algorithm.h"
+#include "games/coins/ordinal_sum.h"
 #include "games/coins/rules.h"
 #include "games/coins/values.h"
+#include "games/kayles/nimber_search.h"
 #include "games/kayles/rules.h"
 #include "games/kayles/solver.h"
 #include "games/kayles/wak_analyze.h"
@@ -38,12 +42,16 @@
 #include "games/kayles/wak_reduce.h"
 #include "games/kayles/wak_text.h"
 #include "games/kayles/winning.h"
+#include "games/pebbling/c4.h"
+#include "games/pebbling/grundy.h"
+#include "games/pebbling/threshold.h"
 #include "games/rooks/grundy.h"
 #include "games/rooks/rules.h"
 #include "graph/graph.h"
 #include "solve/impartial.h"
 #include "solve/limits.h"
 #include "solve/partizan.h"
+#include "store/pebbling.h"
 #include "util/error.h"
 #include "util/large_stack.h"
 
@@ -64,14 +72,14 @@ cgtlab::solve::SearchLimits limits(std::uint64_t max_positions) {
   return l;
 }
 
-// Runs a store-free search on a large-stack worker with the GIL released; polls for signals
-// every 50 ms and, when a handler raises (Ctrl-C), stops the search through the limits'
-// interrupt flag and re-raises the Python error.
+// Runs a search on a large-stack worker with the GIL released (the value store is shared
+// under its own lock); polls for signals every 50 ms and, when a handler raises (Ctrl-C),
+// sets `stop` (the search's interrupt flag), waits for the worker and re-raises the Python
+// error: the caller gets KeyboardInterrupt.
 template <class F>
-auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work()) {
+auto interruptible_with(std::atomic<bool>& stop, F&& work) -> decltype(work()) {
   using R = decltype(work());
-  std::atomic<bool> stop{false};
-  l.interrupt = &stop;
+  stop = false;
   std::promise<R> promise;
   auto result = promise.get_future();
   std::thread worker;
@@ -79,7 +87,12 @@ auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work())
     py::gil_scoped_release release;
     worker = std::thread([&] {
       try {
-        cgtlab::run_with_large_stack([&] { promise.set_value(work()); });
+        if constexpr (std::is_void_v<R>) {
+          cgtlab::run_with_large_stack([&] { work(); });
+          promise.set_value();
+        } else {
+          cgtlab::run_with_large_stack([&] { promise.set_value(work()); });
+        }
       } catch (...) {
         promise.set_exception(std::current_exception());
       }
@@ -100,6 +113,13 @@ auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work())
   return result.get();
 }
 
+template <class F>
+auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work()) {
+  std::atomic<bool> stop{false};
+  l.interrupt = &stop;
+  return interruptible_with(stop, std::forward<F>(work));
+}
+
 // Runs value work on a 1 GiB stack (canonical forms recurse once per birthday level), GIL held.
 template <class F>
 auto deep(F&& work) -> decltype(work()) {
@@ -111,6 +131,16 @@ auto deep(F&& work) -> decltype(work()) {
     cgtlab::run_with_large_stack([&] { out.emplace(work()); });
     return std::move(*out);
   }
+}
+
+std::string fmt_u128(cgtlab::games::Pebbling::Weight w) {
+  if (w == 0) return "0";
+  std::string out;
+  while (w != 0) {
+    out.insert(out.begin(), static_cast<char>('0' + static_cast<int>(w % 10)));
+    w /= 10;
+  }
+  return out;
 }
 
 // --- numbers ---------------------------------------------------------------------------
@@ -528,22 +558,24 @@ PYBIND11_MODULE(_cgtlab, m) {
 
   // --- seed games ----------------------------------------------------------------------
   using cgtlab::graph::Graph;
-  m.def("_kayles_grundy", [](const Graph& g, bool arc, std::uint64_t maxp) {
-          auto l = limits(maxp);
-          return interruptible(l, [&] {
-            cgtlab::games::KaylesSolver solver(arc ? cgtlab::games::VertexGame::ArcKayles : cgtlab::games::VertexGame::NodeKayles, l);
-            return solver.grundy(g);
-          });
-        }, py::arg("graph"), py::arg("arc"), py::arg("max_positions") = kDefaultMaxPositions);
-  m.def("_kayles_winning_moves", [](const Graph& g, bool arc, std::uint64_t maxp) {
-          auto l = limits(maxp);
-          return interruptible(l, [&] {
-            auto game = arc ? cgtlab::games::VertexGame::ArcKayles : cgtlab::games::VertexGame::NodeKayles;
-            cgtlab::games::KaylesSolver solver(game, l);
-            auto r = solver.analyse(g);
-            return cgtlab::games::kayles_winning_moves(g, game, r);
-          });
-        }, py::arg("graph"), py::arg("arc"), py::arg("max_positions") = kDefaultMaxPositions);
+  // Arc-/Node-Kayles: the CLI's engine (the outcome search of games/kayles/nimber_search.h).
+  m.def("_kayles", [](const Graph& g, bool arc, bool with_moves, std::uint64_t maxp) {
+          auto game = arc ? cgtlab::games::VertexGame::ArcKayles : cgtlab::games::VertexGame::NodeKayles;
+          cgtlab::games::NimberSearchOptions opt;
+          opt.table_bytes = std::uint64_t{256} << 20;
+          opt.with_moves = with_moves;
+          opt.max_nodes = maxp;
+          std::atomic<bool> stop{false};
+          opt.interrupt = &stop;
+          auto r = interruptible_with(stop, [&] { return cgtlab::games::kayles_nimber(g, game, opt); });
+          py::list moves;
+          std::vector<std::string> winning;
+          if (with_moves) {
+            for (const auto& mv : r.moves) moves.append(py::make_tuple(cgtlab::games::kayles_move_name(g, game, mv), mv.option_grundy));
+            winning = cgtlab::games::kayles_winning_moves(g, game, cgtlab::games::KaylesResult{r.nimber, r.moves});
+          }
+          return py::make_tuple(r.nimber, winning, moves);
+        }, py::arg("graph"), py::arg("arc"), py::arg("with_moves"), py::arg("max_positions") = kDefaultMaxPositions);
   m.def("_rooks_grundy", [](const std::string& board, const std::string& holes, const std::string& rooks,
                             std::uint64_t maxp) {
           auto b = cgtlab::games::parse_rook_board(board, holes, rooks);
@@ -573,8 +605,9 @@ PYBIND11_MODULE(_cgtlab, m) {
   m.def("_coins_value", [](const std::vector<std::string>& lines, std::uint64_t maxp) {
           std::vector<std::string> parsed;
           for (const auto& s : lines) parsed.push_back(cgtlab::games::FlippingCoins::parse(s));
-          return deep([&] {
-            cgtlab::games::CoinsValuer valuer(cgtlab::games::kCoinsSearchMaxLength, limits(maxp));
+          auto l = limits(maxp);
+          return interruptible(l, [&] {
+            cgtlab::games::CoinsValuer valuer(cgtlab::games::kCoinsSearchMaxLength, l);
             auto sum = cgtlab::games::analyse_coins_sum(parsed, valuer);
             return sum;
           });
@@ -612,34 +645,279 @@ PYBIND11_MODULE(_cgtlab, m) {
           py::list partial;
           for (const auto& v : r.partial_values) partial.append(fraction_type()(dyadic_to_python(v)));
           d["partial_values"] = partial;
+          d["base_value"] = fraction_type()(dyadic_to_python(r.base_value));
+          py::list terms;
+          for (const auto& t : r.terms) {
+            py::dict e;
+            e["Q"] = t.piece;
+            e["p"] = t.p;
+            e["q"] = t.q;
+            e["exponent"] = fraction_type()(dyadic_to_python(cgtlab::games::inverse_power_of_two(t.exponent_power)));
+            terms.append(e);
+          }
+          d["terms"] = terms;
           return d;
-        }, py::arg("line"), py::arg("trace") = false);
+        }, py::arg("line"), py::arg("trace") = false,
+        "The value algorithm of seed 003 on one line: a dict with 'input', 'reduced', 'base', 'partition', "
+        "'ordinal_sum', 'signs', 'value' (Fraction), 'base_value', 'terms' [{'Q', 'p', 'q', 'exponent'}], and "
+        "with trace=True the 'reductions' [(rule, before, after)] and 'partial_values'.");
 
-  py::class_<cgtlab::games::BlockingAnalyzer>(m, "_Blocking")
+  // BLOCKING PEBBLES: one analyzer per call (the memo carries over within the call), run on a
+  // worker so Ctrl-C stops it through the analyzer's interrupt flag.
+  struct PyBlocking {
+    std::atomic<bool> stop{false};
+    std::unique_ptr<cgtlab::games::BlockingAnalyzer> a;
+  };
+  using cgtlab::games::BlockingOption;
+  auto blocking_options = [](const cgtlab::games::BlockingAnalyzer& a, const std::vector<BlockingOption>& os) {
+    py::list out;
+    for (const auto& o : os) {
+      py::dict d;
+      d["move"] = o.move;
+      d["position"] = a.rules().format(o.result);
+      d["value"] = o.value;
+      d["best"] = o.best;
+      d["winning"] = o.winning;
+      out.append(d);
+    }
+    return out;
+  };
+  py::class_<PyBlocking>(m, "_Blocking")
       .def(py::init([](const Graph& g, std::uint64_t maxp) {
-             return std::make_unique<cgtlab::games::BlockingAnalyzer>(g, limits(maxp));
+             auto b = std::make_unique<PyBlocking>();
+             auto l = limits(maxp);
+             l.interrupt = &b->stop;
+             b->a = std::make_unique<cgtlab::games::BlockingAnalyzer>(g, l);
+             return b;
            }), py::arg("graph"), py::arg("max_positions") = kDefaultMaxPositions)
-      .def("value", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec) {
-        auto p = a.parse(spec);
-        return deep([&] { return a.value(p); });
+      .def("format", [](PyBlocking& b, const std::string& spec) { return b.a->rules().format(b.a->parse(spec)); })
+      .def("value", [](PyBlocking& b, const std::string& spec) {
+        auto p = b.a->parse(spec);
+        return interruptible_with(b.stop, [&] { return b.a->value(p); });
       })
-      .def("moves", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec) {
-        auto p = a.parse(spec);
-        auto mv = deep([&] { return a.moves(p); });
-        auto side = [&](const std::vector<cgtlab::games::BlockingOption>& os) {
-          py::list out;
-          for (const auto& o : os) out.append(py::make_tuple(o.move, a.rules().format(o.result), o.value));
-          return out;
-        };
-        return py::make_tuple(mv.value, side(mv.left), side(mv.right));
+      .def("moves", [blocking_options](PyBlocking& b, const std::string& spec) {
+        auto p = b.a->parse(spec);
+        auto mv = interruptible_with(b.stop, [&] { return b.a->moves(p); });
+        return py::make_tuple(mv.value, blocking_options(*b.a, mv.left), blocking_options(*b.a, mv.right));
       })
-      .def("tree", [](cgtlab::games::BlockingAnalyzer& a, const std::string& spec, int depth, int nodes, bool best, bool dot) {
-        auto p = a.parse(spec);
+      .def("tree", [](PyBlocking& b, const std::string& spec, int depth, int nodes, bool best, bool dot) {
+        if (depth < 0 || nodes < 1) throw cgtlab::InputError("depth must be >= 0 and nodes >= 1");
+        if (nodes > 100000) throw cgtlab::InputError("nodes is capped at 100000 (Graphviz cannot draw more)");
+        auto p = b.a->parse(spec);
         cgtlab::games::TreeOptions o;
         o.max_depth = depth;
         o.max_nodes = nodes;
         o.best_only = best;
-        auto t = deep([&] { return dot ? cgtlab::games::blocking_tree_dot(a, p, o) : cgtlab::games::blocking_tree_text(a, p, o); });
+        auto t = interruptible_with(b.stop, [&] {
+          return dot ? cgtlab::games::blocking_tree_dot(*b.a, p, o) : cgtlab::games::blocking_tree_text(*b.a, p, o);
+        });
         return py::make_tuple(t.text, t.nodes, t.truncated);
+      })
+      .def("search", [](PyBlocking& b, const py::object& target, int max_pebbles, const std::string& colours,
+                        std::size_t limit) {
+        if (max_pebbles < 0) throw cgtlab::InputError("max_pebbles must be non-negative");
+        Game t = game_from_python(target);
+        cgtlab::games::PositionSpace space;
+        space.max_pebbles = max_pebbles;
+        space.colours = colours;
+        auto r = interruptible_with(b.stop, [&] { return cgtlab::games::blocking_search(*b.a, t, space, limit); });
+        py::dict d;
+        d["value"] = t;
+        d["pebbles"] = r.pebbles ? py::object(py::int_(*r.pebbles)) : py::object(py::none());
+        py::list ps, paper;
+        for (const auto& p : r.positions) {
+          ps.append(b.a->rules().format(p));
+          paper.append(cgtlab::games::paper_notation(p));
+        }
+        d["positions"] = ps;
+        d["papers_notation"] = paper;
+        d["found"] = r.found;
+        d["examined"] = r.examined;
+        return d;
+      })
+      .def("atlas", [](PyBlocking& b, int max_pebbles, const std::string& colours) {
+        if (max_pebbles < 0) throw cgtlab::InputError("max_pebbles must be non-negative");
+        cgtlab::games::PositionSpace space;
+        space.max_pebbles = max_pebbles;
+        space.colours = colours;
+        auto r = interruptible_with(b.stop, [&] { return cgtlab::games::blocking_atlas(*b.a, space); });
+        py::list out;
+        for (const auto& e : r.entries) {
+          py::dict d;
+          d["value"] = e.value;
+          d["count"] = e.count;
+          d["min_pebbles"] = e.min_pebbles;
+          d["example"] = b.a->rules().format(e.example);
+          out.append(d);
+        }
+        return py::make_tuple(out, r.positions);
       });
+
+  // --- pebbling (seed 000) -----------------------------------------------------------------
+  using cgtlab::games::Pebbling;
+  auto pebbling_tuple = [](const Pebbling::Position& p) {
+    py::list l;
+    for (auto c : p) l.append(static_cast<int>(c));
+    return py::tuple(l);
+  };
+  m.def("_pebbling_grundy", [pebbling_tuple](const Graph& g, int k, const std::string& position, std::uint64_t maxp) {
+          Pebbling rules(g, k);
+          auto p = rules.parse_position(position);
+          auto l = limits(maxp);
+          auto r = interruptible(l, [&] { return cgtlab::games::pebbling_grundy(rules, p, l); });
+          py::list moves;
+          for (const auto& mv : r.winning_moves)
+            moves.append(py::make_tuple(rules.graph().vertex_name(mv.from), rules.graph().vertex_name(mv.to),
+                                        pebbling_tuple(rules.apply(p, mv))));
+          return py::make_tuple(r.grundy, moves, pebbling_tuple(p));
+        }, py::arg("graph"), py::arg("k"), py::arg("position"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_pebbling_ppositions", [pebbling_tuple](const Graph& g, int k, int total, bool labelled, std::uint64_t maxp) {
+          if (total < 0) throw cgtlab::InputError("total must be non-negative");
+          Pebbling rules(g, k);
+          auto l = limits(maxp);
+          auto ps = interruptible(l, [&] { return cgtlab::games::pebbling_p_positions(rules, total, labelled, l); });
+          py::list out;
+          for (const auto& p : ps) out.append(pebbling_tuple(p));
+          return out;
+        }, py::arg("graph"), py::arg("k"), py::arg("total"), py::arg("labelled"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_pebbling_threshold", [](const std::string& spec, int k, int max_total, std::uint64_t maxp) {
+          if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
+          cgtlab::games::ThresholdOptions opt;
+          opt.max_total = max_total;
+          opt.limits = limits(maxp);
+          std::atomic<bool> stop{false};
+          opt.limits.interrupt = &stop;
+          auto stored = interruptible_with(stop, [&] { return cgtlab::store::pebbling_threshold_stored(spec, k, opt, nullptr); });
+          const auto& r = stored.result;
+          py::dict d;
+          d["m"] = r.m ? py::object(py::int_(*r.m)) : py::object(py::none());
+          d["bound"] = r.bound;
+          d["searched_to"] = r.searched_to;
+          d["consequence_holds"] = r.consequence_holds;
+          d["nonempty_p_totals"] = r.nonempty_p_totals();
+          py::list layers;
+          for (const auto& x : r.layers) {
+            py::dict e;
+            e["total"] = x.total;
+            e["positions"] = py::int_(py::str(fmt_u128(x.positions)));
+            e["p_labelled"] = py::int_(py::str(fmt_u128(x.p_labelled)));
+            e["p_classes"] = x.p_classes ? py::object(py::int_(py::str(fmt_u128(*x.p_classes)))) : py::object(py::none());
+            layers.append(e);
+          }
+          d["layers"] = layers;
+          return d;
+        }, py::arg("graph"), py::arg("k"), py::arg("max_total"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_pebbling_table", [](int n_lo, int n_hi, int k_lo, int k_hi, int max_total, std::uint64_t maxp) {
+          if (n_lo < 1 || n_hi < n_lo || n_hi > 64) throw cgtlab::InputError("n: a range within 1..64");
+          if (k_lo < 1 || k_hi < k_lo || k_hi > 256) throw cgtlab::InputError("k: a range within 1..256");
+          if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
+          cgtlab::games::ThresholdOptions opt;
+          opt.max_total = max_total;
+          opt.limits = limits(maxp);
+          std::atomic<bool> stop{false};
+          opt.limits.interrupt = &stop;
+          auto t = interruptible_with(stop, [&] { return cgtlab::games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt); });
+          py::dict out;
+          for (int n = n_lo; n <= n_hi; ++n)
+            for (int k = k_lo; k <= k_hi; ++k) {
+              const auto& c = t.at(n, k);
+              out[py::make_tuple(n, k)] = c.m ? py::object(py::int_(*c.m)) : py::object(py::none());
+            }
+          return out;
+        }, py::arg("n_lo"), py::arg("n_hi"), py::arg("k_lo"), py::arg("k_hi"), py::arg("max_total"),
+        py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_pebbling_classify", [pebbling_tuple](const Graph& g, int k, int max_total, std::uint64_t maxp) {
+          Pebbling rules(g, k);
+          auto l = limits(maxp);
+          auto r = interruptible(l, [&] { return cgtlab::games::classify_c4(rules, max_total, l); });
+          py::dict d;
+          d["max_total"] = r.max_total;
+          d["positions"] = r.positions;
+          d["mismatches"] = r.mismatches;
+          d["partition_failures"] = r.partition_failures;
+          d["first_mismatch"] = r.first_mismatch ? py::object(pebbling_tuple(*r.first_mismatch)) : py::object(py::none());
+          py::list cells;
+          for (const auto& c : r.cells) {
+            py::dict e;
+            e["y"] = c.y_name;
+            e["x"] = c.x_name;
+            e["table5"] = c.predicted_p ? "P" : "N";
+            e["positions"] = c.positions;
+            e["p_positions"] = c.p_positions;
+            e["mismatches"] = c.mismatches;
+            cells.append(e);
+          }
+          d["cells"] = cells;
+          d["text"] = cgtlab::games::format_c4_classification(r);
+          return d;
+        }, py::arg("graph"), py::arg("k"), py::arg("max_total"), py::arg("max_positions") = kDefaultMaxPositions);
+  // Outcomes of every position up to a total, from one layered search (for pictures of P-sets).
+  struct PyPebblingOutcomes {
+    std::unique_ptr<Pebbling> rules;
+    std::unique_ptr<cgtlab::games::PebblingOutcomes> outcomes;
+  };
+  py::class_<PyPebblingOutcomes>(m, "_PebblingOutcomes")
+      .def(py::init([](const Graph& g, int k, int max_total, std::uint64_t maxp) {
+             if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
+             auto o = std::make_unique<PyPebblingOutcomes>();
+             o->rules = std::make_unique<Pebbling>(g, k);
+             auto l = limits(maxp);
+             o->outcomes = interruptible(l, [&] {
+               return std::make_unique<cgtlab::games::PebblingOutcomes>(*o->rules, max_total, l);
+             });
+             return o;
+           }), py::arg("graph"), py::arg("k"), py::arg("max_total"), py::arg("max_positions") = kDefaultMaxPositions)
+      .def_property_readonly("max_total", [](const PyPebblingOutcomes& o) { return o.outcomes->max_total(); })
+      .def("is_p", [](const PyPebblingOutcomes& o, const std::vector<int>& counts) {
+        if (static_cast<int>(counts.size()) != o.rules->order())
+          throw cgtlab::InputError("a position lists one count per vertex (" + std::to_string(o.rules->order()) + ")");
+        Pebbling::Position p;
+        long total = 0;
+        for (int c : counts) {
+          if (c < 0) throw cgtlab::InputError("pebble counts must be non-negative");
+          total += c;
+          p.push_back(static_cast<Pebbling::Count>(std::min(c, 65535)));
+        }
+        if (total > o.outcomes->max_total())
+          throw cgtlab::InputError("total " + std::to_string(total) + " exceeds max_total " + std::to_string(o.outcomes->max_total()));
+        return o.outcomes->is_p(p);
+      }, py::arg("position"));
+
+  // --- verify --------------------------------------------------------------------------
+  m.def("_verify", [](const std::string& source, const std::string& id_prefix, bool deep_run) {
+          std::vector<const cgtlab::claims::Claim*> chosen;
+          for (const auto& c : cgtlab::claims::all_claims()) {
+            if (!source.empty() && c.source != source && c.id.rfind(source + ".", 0) != 0) continue;
+            if (!id_prefix.empty() && c.id.rfind(id_prefix, 0) != 0) continue;
+            chosen.push_back(&c);
+          }
+          if (chosen.empty()) throw cgtlab::InputError("no claim matches" + (source.empty() ? "" : " source " + source) +
+                                                       (id_prefix.empty() ? "" : " id " + id_prefix));
+          py::list out;
+          cgtlab::claims::RunOptions run{deep_run};
+          for (const auto* c : chosen) {
+            std::atomic<bool> stop{false};  // a claim runs to its end; Ctrl-C stops before the next
+            auto t0 = std::chrono::steady_clock::now();
+            auto e = interruptible_with(stop, [&] { return cgtlab::claims::evaluate(*c, run); });
+            double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            py::dict d;
+            d["id"] = c->id;
+            d["source"] = c->source;
+            d["item"] = c->item;
+            d["statement"] = c->statement;
+            d["range"] = deep_run && !c->deep_range.empty() ? c->deep_range : c->range;
+            d["status"] = cgtlab::claims::to_string(e.status);
+            d["statement_verdict"] = cgtlab::claims::to_string(e.statement);
+            d["detail"] = e.detail;
+            d["erratum"] = c->erratum;
+            d["correction"] = c->correction;
+            if (e.correction) {
+              d["correction_verdict"] = cgtlab::claims::to_string(*e.correction);
+              d["correction_detail"] = e.correction_detail;
+            }
+            d["seconds"] = secs;
+            out.append(d);
+          }
+          return out;
+        }, py::arg("source"), py::arg("id"), py::arg("deep"));
 }

@@ -1,0 +1,206 @@
+"""The seed games' functions (pebbling, blocking search/atlas, coins algorithm, kayles moves,
+verify): the CLI's answers (same library code) and, where cheap, a second route through the
+user-defined-game engine with the rules written here in Python."""
+import itertools
+import json
+import os
+import random
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import cgtlab
+from cgtlab import Game
+
+BUILD = os.path.join(os.path.dirname(cgtlab.__file__), "..", "..")
+CLI = os.path.join(BUILD, "cgtlab")
+needs_cli = pytest.mark.skipif(not os.path.exists(CLI), reason="needs the CLI in the build directory")
+
+
+def cli_json(*args):
+    p = subprocess.run([CLI, *args, "--json"], capture_output=True, text=True)
+    assert p.returncode in (0, 1), p.stderr
+    return json.loads(p.stdout)
+
+
+# --- (k+1:k)-pebbling, written here from the rules of seed 000 ---------------------------------
+
+def pebbling_rules(graph, k):
+    g = cgtlab.as_graph(graph)
+    nbrs = {v: set() for v in range(g.order)}
+    for u, v in g.edges:
+        nbrs[u].add(v)
+        nbrs[v].add(u)
+
+    def options(p):  # take k+1 pebbles from a vertex, put k on a neighbour
+        out = []
+        for u in range(len(p)):
+            if p[u] >= k + 1:
+                for v in nbrs[u]:
+                    q = list(p)
+                    q[u] -= k + 1
+                    q[v] += k
+                    out.append(tuple(q))
+        return out
+    return g, options
+
+
+def compositions(total, parts):
+    for cuts in itertools.combinations(range(total + parts - 1), parts - 1):
+        prev, out = -1, []
+        for c in cuts + (total + parts - 1,):
+            out.append(c - prev - 1)
+            prev = c
+        yield tuple(out)
+
+
+@needs_cli
+def test_pebbling_grundy_matches_cli_and_callbacks():
+    for graph, k, pos in [("K3", 2, [5, 1, 0]), ("C4", 1, [3, 0, 2, 1]), ("P4", 1, [4, 0, 0, 3]),
+                          ("Petersen", 2, [3] + [0] * 8 + [4])]:
+        text = ",".join(map(str, pos))
+        want = cli_json("pebbling", "grundy", "--graph", graph, "--k", str(k), "--position", text)
+        assert cgtlab.pebbling.grundy(graph, k, pos) == want["grundy"]
+        assert cgtlab.pebbling.grundy(graph, k, text) == want["grundy"]
+        moves = cgtlab.pebbling.winning_moves(graph, k, pos)
+        assert [(a, b, ",".join(map(str, r))) for a, b, r in moves] == \
+            [(m["from"], m["to"], m["result"]) for m in want["winning_moves"]]
+        _, options = pebbling_rules(graph, k)
+        assert cgtlab.grundy(tuple(pos), options=options) == want["grundy"]  # a second route
+    assert cgtlab.pebbling.grundy("C4", 1, {"0": 3, "2": 1}) == cgtlab.pebbling.grundy("C4", 1, [3, 0, 1, 0])
+    with pytest.raises(ValueError):
+        cgtlab.pebbling.grundy("C4", 0, [1, 0, 0, 0])
+    with pytest.raises(ValueError):
+        cgtlab.pebbling.grundy("C4", 1, [1, 0])
+
+
+def test_ppositions_by_brute_force():
+    for graph, k, total in [("C4", 1, 6), ("P4", 1, 7), ("K4", 2, 9)]:
+        g, options = pebbling_rules(graph, k)
+        brute = {p for p in compositions(total, g.order) if cgtlab.grundy(p, options=options) == 0}
+        assert set(cgtlab.pebbling.ppositions(graph, k, total, labelled=True)) == brute
+        classes = cgtlab.pebbling.ppositions(graph, k, total)
+        assert set(classes) <= brute and len(classes) <= len(brute)
+        assert (len(classes) == 0) == (len(brute) == 0)
+
+
+def test_mvalue_by_brute_force():
+    # m(G): the least total m such that every position of total m is an N-position; then totals
+    # m + 2r are all N and m + 2r + 1 all P (seed 000, Section 1). Checked position by position.
+    for graph, k in [("K3", 1), ("K3", 2), ("K2,2", 1)]:
+        g, options = pebbling_rules(graph, k)
+        m = cgtlab.pebbling.mvalue(graph, k, max_total=40)
+        if m is None:  # then every total up to the bound has a P-position
+            assert all(any(cgtlab.grundy(p, options=options) == 0 for p in compositions(t, g.order))
+                       for t in range(13)), graph
+            continue
+        grundies = {t: [cgtlab.grundy(p, options=options) for p in compositions(t, g.order)] for t in range(m + 6)}
+        all_n = {t: all(v != 0 for v in vs) for t, vs in grundies.items()}
+        assert all_n[m] and not any(all_n[t] for t in range(m)), graph
+        for t in range(m, m + 6):
+            assert all_n[t] if (t - m) % 2 == 0 else all(v == 0 for v in grundies[t]), (graph, t)
+        ev = cgtlab.pebbling.threshold(graph, k, max_total=40)
+        assert ev["m"] == m and ev["consequence_holds"]
+
+
+@needs_cli
+def test_mvalue_and_table_match_cli():
+    for graph, k, bound in [("K4", 1, 60), ("C5", 1, 24), ("K4", 3, 60)]:
+        want = cli_json("pebbling", "mvalue", "--graph", graph, "--k", str(k), "--max-total", str(bound))["m"]
+        assert cgtlab.pebbling.mvalue(graph, k, max_total=bound) == want
+    table = cgtlab.pebbling.table(n=range(3, 8), k=range(1, 5))
+    rows = cli_json("pebbling", "table", "--n", "3..7", "--k", "1..4")["rows"]
+    assert {(r["n"], k): m for r in rows for k, m in zip(range(1, 5), r["m"])} == table
+    # Table 1 of seed 000 is cgtlab verify's claim 000.Table1; the module's table is the same cells
+    assert cgtlab.pebbling.table(n=(3, 4), k=2) == {(3, 2): table[(3, 2)], (4, 2): table[(4, 2)]}
+    with pytest.raises(ValueError):
+        cgtlab.pebbling.table(n=range(3, 10, 2))
+
+
+@needs_cli
+def test_classify_c4():
+    c = cgtlab.pebbling.classify("C4", 1, max_total=14)
+    want = cli_json("pebbling", "classify", "--graph", "C4", "--k", "1", "--max-total", "14")
+    assert c["mismatches"] == want["mismatches"] == 0
+    assert c["positions"] == want["positions"] == sum(1 for t in range(15) for _ in compositions(t, 4))
+    assert [(x["y"], x["x"], x["table5"], x["positions"], x["p_positions"]) for x in c["cells"]] == \
+        [(x["y"], x["x"], x["table5"], x["positions"], x["p_positions"]) for x in want["cells"]]
+    assert sum(x["positions"] for x in c["cells"]) == c["positions"]
+    with pytest.raises(ValueError):
+        cgtlab.pebbling.classify("C5", 1, 10)
+
+
+def test_outcomes_agree_with_grundy():
+    out = cgtlab.pebbling.outcomes("C4", 1, 16)
+    rng = random.Random(0)
+    for _ in range(60):
+        p = [rng.randint(0, 4) for _ in range(4)]
+        assert out.is_p(p) == (cgtlab.pebbling.grundy("C4", 1, p) == 0), p
+    with pytest.raises(ValueError):
+        out.is_p([9, 9, 0, 0])  # beyond max_total
+
+
+# --- BLOCKING PEBBLES ----------------------------------------------------------------------
+
+@needs_cli
+def test_blocking_search_and_atlas_match_cli():
+    r = cgtlab.blocking.search("T3", "1/4", 6)
+    want = cli_json("blocking", "search", "--graph", "T3", "--max-pebbles", "6", "--value", "1/4")
+    assert r["pebbles"] == want["pebbles"] and r["positions"] == want["positions"]
+    assert r["found"] == want["found"] and r["examined"] == want["examined"]
+    for p in r["positions"]:  # a second look: each position found has the value
+        assert cgtlab.blocking.value("T3", p) == Game("1/4")
+    atlas = cgtlab.blocking.atlas("T3", 4)
+    want = cli_json("blocking", "search", "--graph", "T3", "--max-pebbles", "4", "--atlas")["values"]
+    assert [(str(e["value"]), e["count"], e["min_pebbles"], e["example"]) for e in atlas] == \
+        [(e["value"], e["count"], e["min_pebbles"], e["example"]) for e in want]
+    none = cgtlab.blocking.search("T3", "*7", 3)
+    assert none["pebbles"] is None and none["positions"] == []
+
+
+@needs_cli
+def test_blocking_moves_and_tree_match_cli():
+    want = cli_json("blocking", "moves", "--graph", "OutStar2", "--pebbles", "1=1/0/0,2=0/1/1")
+    got = cgtlab.blocking.moves("OutStar2", {"1": (1, 0, 0), "2": (0, 1, 1)})
+    assert str(got["value"]) == want["value"] and got["position"] == want["position"]
+    for side in ("left", "right"):
+        assert [(o["move"], o["position"], str(o["value"]), o["best"], o["winning"]) for o in got[side]] == \
+            [(o["move"], o["position"], o["value"], o["best"], o["winning"]) for o in want[side]]
+    dot = cli_json("blocking", "tree", "--graph", "T3", "--pebbles", "2=1/1/0", "--dot")["dot"]
+    assert cgtlab.blocking.tree("T3", {"2": (1, 1, 0)}) == dot
+    with pytest.raises(ValueError):
+        cgtlab.blocking.tree("T3", {"2": (1, 1, 0)}, nodes=0)
+
+
+# --- FLIPPING COINS, Kayles, verify ----------------------------------------------------------
+
+@needs_cli
+def test_coins_algorithm_terms_match_cli():
+    line = "1001111011011011101110011"  # the worked example of seed 003
+    r = cgtlab.coins.algorithm(line, trace=True)
+    want = cli_json("coins", "algorithm", line, "--trace")
+    assert str(Game(r["value"])) == want["value"]
+    assert [(t["Q"], t["p"], t["q"], str(Game(t["exponent"]))) for t in r["terms"]] == \
+        [(t["Q"], t["p"], t["q"], t["exponent"]) for t in want["terms"]]
+    assert r["value"] == cgtlab.coins.value(line)  # the search route agrees with the algorithm
+
+
+def test_kayles_moves_are_the_options():
+    for spec in ["P6", "C5", "Grid2x3"]:
+        moves = cgtlab.nodekayles.moves(spec)
+        g = cgtlab.nodekayles.grundy(spec)
+        values = {v for _, v in moves}
+        assert g == min(set(range(len(values) + 1)) - values)  # mex of the options
+        assert cgtlab.nodekayles.winning_moves(spec) == [name for name, v in moves if v == 0]
+
+
+@needs_cli
+def test_verify_matches_cli():
+    got = cgtlab.verify(source="004")
+    want = cli_json("verify", "--source", "004")["claims"]
+    assert [(c["id"], c["status"]) for c in got] == [(c["id"], c["status"]) for c in want]
+    assert all(c["status"] in ("PASS", "ERRATUM") for c in got)
+    assert [c["id"] for c in cgtlab.verify(id="000.T1a")] == ["000.T1a"]
+    with pytest.raises(ValueError):
+        cgtlab.verify(source="999")
