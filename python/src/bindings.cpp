@@ -35,6 +35,7 @@
 #include "games/coins/rules.h"
 #include "games/coins/values.h"
 #include "games/kayles/nimber_search.h"
+#include "games/kayles/octal.h"
 #include "games/kayles/rules.h"
 #include "games/kayles/solver.h"
 #include "games/kayles/wak_analyze.h"
@@ -612,6 +613,27 @@ PYBIND11_MODULE(_cgtlab, m) {
             return sum;
           });
         }, py::arg("lines"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("_coins_values", [](const std::vector<std::string>& lines, std::uint64_t maxp) {
+          std::vector<std::string> parsed;
+          for (const auto& s : lines) parsed.push_back(cgtlab::games::FlippingCoins::parse(s));
+          auto l = limits(maxp);
+          auto values = interruptible(l, [&] {
+            cgtlab::games::CoinsValuer valuer(cgtlab::games::kCoinsSearchMaxLength, l);
+            std::vector<cgtlab::games::CoinsLineValue> out;
+            for (const auto& s : parsed) out.push_back(valuer.value(s));
+            return out;
+          });
+          py::list out;
+          for (const auto& v : values)
+            out.append(v.number ? fraction_type()(dyadic_to_python(*v.number)) : py::cast(v.game));
+          return out;
+        }, py::arg("lines"), py::arg("max_positions") = kDefaultMaxPositions);
+  m.def("octal", [](const std::string& code, int max_heap) {
+          if (max_heap < 0 || max_heap > 1000000) throw cgtlab::InputError("max_heap: 0..1000000");
+          return cgtlab::games::octal_grundy_sequence(code, max_heap);
+        }, py::arg("code"), py::arg("max_heap"),
+        "Grundy values of heaps 0..max_heap of the octal game with this code ('0.77' is Kayles, '0.07' "
+        "Dawson's Kayles), as a list of int.");
   py::class_<cgtlab::games::CoinsSumMove>(m, "_CoinsSumMove")
       .def_readonly("line", &cgtlab::games::CoinsSumMove::line)
       .def_readonly("first", &cgtlab::games::CoinsSumMove::first)

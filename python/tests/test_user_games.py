@@ -24,7 +24,18 @@ def kayles_options(heaps):
 
 def test_kayles_heaps_through_callbacks():
     got = [cgtlab.grundy((n,), options=kayles_options) for n in range(1, 13)]
+    # A second route: Kayles is the octal game 0.77, solved by the library's octal engine.
+    assert got == cgtlab.octal("0.77", 12)[1:]
+    # The published values: Winning Ways (Berlekamp, Conway, Guy), ch. 4, Kayles; OEIS A002186.
     assert got == [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+
+
+def test_octal_games():
+    # Dawson's Kayles 0.07 is Arc-Kayles on paths with one more vertex (seed 004): the built-in
+    # Arc-Kayles search is a second route.
+    assert cgtlab.octal("0.07", 20)[1:] == [cgtlab.arckayles.grundy(f"P{n}") for n in range(1, 21)]
+    with pytest.raises(ValueError):
+        cgtlab.octal("0.7x", 5)
 
 
 def test_kayles_components_agree():
