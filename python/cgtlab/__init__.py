@@ -141,6 +141,14 @@ def as_graph(g):
     raise TypeError(f"expected a graph spec string, cgtlab.Graph or networkx graph, not {type(g).__name__}")
 
 
+def _spec(g):
+    """A graph as the CLI's spec text (a spec string stays as it is)."""
+    if isinstance(g, str):
+        return g
+    h = as_graph(g)
+    return h.to_spec() if h.order else "K0"
+
+
 def _cap(max_positions):
     if max_positions is None:
         return 0
@@ -167,6 +175,32 @@ def canonical_form(position, left, right, components=None, max_positions=DEFAULT
     return _cgtlab._canonical_form(position, left, right, components, _cap(max_positions))
 
 
+# --- moves and trees: every game the same way (the CLI's `<game> moves|tree`, games/explore.h) ---
+
+def _explore_moves(game, args, max_positions):
+    return _cgtlab._Explorer(game, {k: str(v) for k, v in args.items()}, _cap(max_positions)).moves()
+
+
+def _explore_tree(game, args, depth, max_nodes, format, max_positions):
+    return _cgtlab._Explorer(game, {k: str(v) for k, v in args.items()}, _cap(max_positions)).tree(
+        int(depth), int(max_nodes), format)
+
+
+_MOVES_DOC = """Every move from the position with the value after it, as `cgtlab {game} moves --json` gives it:
+    a dict with 'game', 'impartial', 'position' (its one text form), 'args' (the flags that give it), 'value'
+    (Game; None when only the outcome is known), {grundy}'outcome', 'moves' and 'winning_moves' (each move a dict
+    with 'move', {player}'result', 'args', 'value', 'outcome', 'winning'), 'positions'."""
+_TREE_DOC = """The game tree to ``depth`` levels and at most ``max_nodes`` nodes, breadth-first (the CLI's
+    `cgtlab {game} tree`): format 'dot' (Graphviz source), 'text', 'tikz', or 'dict' (the JSON tree: nested nodes
+    with 'position', 'value', 'outcome', 'cut', 'children', and 'move', 'winning' below the root)."""
+
+
+def _document(fn, template, game, impartial):
+    fn.__doc__ = template.format(game=game, grundy="'grundy' (int), " if impartial else "",
+                                 player="" if impartial else "'player' ('left'/'right'), ")
+    return fn
+
+
 def _kayles(arc):
     name = "Arc-Kayles" if arc else "Node-Kayles"
     move = "an edge: delete both ends" if arc else "a vertex: delete it and its neighbours"
@@ -177,15 +211,21 @@ def _kayles(arc):
     def winning_moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
         return _cgtlab._kayles(as_graph(graph), arc, True, _cap(max_positions))[1]
 
+    game = "arckayles" if arc else "nodekayles"
+
     def moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
-        return _cgtlab._kayles(as_graph(graph), arc, True, _cap(max_positions))[2]
+        return _explore_moves(game, {"graph": _spec(graph)}, max_positions)
+
+    def tree(graph, depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+        return _explore_tree(game, {"graph": _spec(graph)}, depth, max_nodes, format, max_positions)
 
     grundy_.__doc__ = (f"Grundy value (int) of {name} on a loopless undirected graph (a move picks {move}); "
                        "the CLI's outcome search. More than max_positions expanded positions raises CapReached.")
     winning_moves.__doc__ = f"The winning moves of {name}, named as the CLI names them (list of str)."
-    moves.__doc__ = f"Every move of {name} with the Grundy value of its option: [(move name, grundy)]."
+    _document(moves, _MOVES_DOC, game, True)
+    _document(tree, _TREE_DOC, game, True)
     grundy_.__name__ = "grundy"
-    return _NS(grundy=grundy_, winning_moves=winning_moves, moves=moves, __doc__=f"{name} (seed 004).")
+    return _NS(grundy=grundy_, winning_moves=winning_moves, moves=moves, tree=tree, __doc__=f"{name} (seed 004).")
 
 
 arckayles = _kayles(True)
@@ -204,7 +244,22 @@ def _rooks_winning_moves(board, holes=(), rooks=(), max_positions=DEFAULT_MAX_PO
     return _cgtlab._rooks_grundy(board, ",".join(holes), ",".join(rooks), _cap(max_positions))[1]
 
 
-rooks = _NS(grundy=_rooks_grundy, winning_moves=_rooks_winning_moves, __doc__="Non-attacking rooks (seed 004).")
+def _rooks_args(board, holes, rooks):
+    return {"board": board, "holes": ",".join(holes), "rooks": ",".join(rooks)}
+
+
+def _rooks_moves(board, holes=(), rooks=(), max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_moves("rooks", _rooks_args(board, holes, rooks), max_positions)
+
+
+def _rooks_tree(board, holes=(), rooks=(), depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_tree("rooks", _rooks_args(board, holes, rooks), depth, max_nodes, format, max_positions)
+
+
+_document(_rooks_moves, _MOVES_DOC, "rooks", True)
+_document(_rooks_tree, _TREE_DOC, "rooks", True)
+rooks = _NS(grundy=_rooks_grundy, winning_moves=_rooks_winning_moves, moves=_rooks_moves, tree=_rooks_tree,
+            __doc__="Non-attacking rooks (seed 004).")
 
 
 def _weights_text(graph, weights):
@@ -231,7 +286,19 @@ def _wak_reduce(graph, weights):
     return _cgtlab._wak_reduce(g, _weights_text(g, weights))
 
 
-wak = _NS(grundy=_wak_grundy, analyze=_wak_analyze, reduce=_wak_reduce, __doc__="Weighted Arc-Kayles (seed 004).")
+def _wak_moves(graph, weights, max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_moves("wak", {"graph": _spec(graph), "weights": _weights_text(graph, weights)}, max_positions)
+
+
+def _wak_tree(graph, weights, depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_tree("wak", {"graph": _spec(graph), "weights": _weights_text(graph, weights)}, depth, max_nodes,
+                         format, max_positions)
+
+
+_document(_wak_moves, _MOVES_DOC, "wak", True)
+_document(_wak_tree, _TREE_DOC, "wak", True)
+wak = _NS(grundy=_wak_grundy, analyze=_wak_analyze, reduce=_wak_reduce, moves=_wak_moves, tree=_wak_tree,
+          __doc__="Weighted Arc-Kayles (seed 004).")
 
 
 def _coins_value(line, max_positions=DEFAULT_MAX_POSITIONS):
@@ -258,8 +325,18 @@ def _coins_values(lines, max_positions=DEFAULT_MAX_POSITIONS):
     return _cgtlab._coins_values(list(lines), _cap(max_positions))
 
 
+def _coins_moves(line, max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_moves("coins", {"line": line}, max_positions)
+
+
+def _coins_tree(line, depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_tree("coins", {"line": line}, depth, max_nodes, format, max_positions)
+
+
+_document(_coins_moves, _MOVES_DOC, "coins", False)
+_document(_coins_tree, _TREE_DOC, "coins", False)
 coins = _NS(value=_coins_value, values=_coins_values, algorithm=_cgtlab._coins_algorithm,
-            winning_moves=_coins_winning_moves,
+            winning_moves=_coins_winning_moves, moves=_coins_moves, tree=_coins_tree,
             __doc__="FLIPPING COINS (seed 003).")
 
 
@@ -282,27 +359,27 @@ def _blocking_value(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
     return _blocking(graph, max_positions).value(_pebbles_spec(pebbles))
 
 
-def _blocking_moves(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
-    """Each player's options: {'value': Game, 'position': str, 'left': [...], 'right': [...]}, each option a
-    dict with 'move', 'position', 'value' (Game), 'best' and 'winning' (the CLI's `blocking moves --json`)."""
-    b = _blocking(graph, max_positions)
+def _blocking_args(graph, pebbles):
     spec = _pebbles_spec(pebbles)
-    v, left, right = b.moves(spec)
-    return {"value": v, "outcome": v.outcome, "position": b.format(spec), "left": left, "right": right}
+    return {"graph": _spec(graph), "pebbles": spec or "empty"}
 
 
-def _blocking_tree(graph, pebbles, depth=6, nodes=200, best_only=False, dot=True,
-                   max_positions=DEFAULT_MAX_POSITIONS):
-    """The game tree with values as Graphviz source (dot=True; Left's moves blue, Right's red) or
-    indented text, at most ``depth`` levels and ``nodes`` nodes (the CLI's `blocking tree`)."""
-    text, _, _ = _blocking(graph, max_positions).tree(_pebbles_spec(pebbles), depth, nodes, best_only, dot)
-    return text
+def _blocking_moves(graph, pebbles, max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_moves("blocking", _blocking_args(graph, pebbles), max_positions)
+
+
+def _blocking_tree(graph, pebbles, depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_tree("blocking", _blocking_args(graph, pebbles), depth, max_nodes, format, max_positions)
+
+
+_document(_blocking_moves, _MOVES_DOC, "blocking", False)
+_document(_blocking_tree, _TREE_DOC, "blocking", False)
 
 
 def _blocking_search(graph, value, max_pebbles, colours="brg", limit=10, max_positions=DEFAULT_MAX_POSITIONS):
     """The smallest positions (fewest pebbles, at most ``max_pebbles``, colours among ``colours``) whose value
-    is ``value``: {'value', 'pebbles' (None: not found), 'positions', 'papers_notation', 'found', 'examined'}
-    (the CLI's `blocking search --value`)."""
+    is ``value``: {'value', 'pebbles' (None: not found), 'examples', 'papers_notation', 'found', 'positions'
+    (the number examined)}, with the names of the CLI's `blocking search --value --json`."""
     return _blocking(graph, max_positions).search(value, int(max_pebbles), colours, int(limit))
 
 
@@ -391,7 +468,19 @@ def _pebbling_outcomes(graph, k, max_total, max_positions=DEFAULT_MAX_POSITIONS)
     return _cgtlab._PebblingOutcomes(as_graph(graph), int(k), int(max_total), _cap(max_positions))
 
 
-pebbling = _NS(grundy=_pebbling_grundy, winning_moves=_pebbling_winning_moves, mvalue=_pebbling_mvalue,
+def _pebbling_moves(graph, k, position, max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_moves("pebbling", {"graph": _spec(graph), "k": int(k), "position": _position_text(position)},
+                          max_positions)
+
+
+def _pebbling_tree(graph, k, position, depth=3, max_nodes=200, format="dot", max_positions=DEFAULT_MAX_POSITIONS):
+    return _explore_tree("pebbling", {"graph": _spec(graph), "k": int(k), "position": _position_text(position)},
+                         depth, max_nodes, format, max_positions)
+
+
+_document(_pebbling_moves, _MOVES_DOC, "pebbling", True)
+_document(_pebbling_tree, _TREE_DOC, "pebbling", True)
+pebbling = _NS(grundy=_pebbling_grundy, moves=_pebbling_moves, tree=_pebbling_tree, winning_moves=_pebbling_winning_moves, mvalue=_pebbling_mvalue,
                threshold=_pebbling_threshold, ppositions=_pebbling_ppositions, table=_pebbling_table,
                classify=_pebbling_classify, outcomes=_pebbling_outcomes,
                __doc__="The (k+1:k)-pebbling game (seed 000): a move takes k+1 pebbles from a vertex and puts k "

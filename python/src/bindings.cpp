@@ -34,6 +34,7 @@
 #include "games/coins/ordinal_sum.h"
 #include "games/coins/rules.h"
 #include "games/coins/values.h"
+#include "games/explore.h"
 #include "games/kayles/nimber_search.h"
 #include "games/kayles/octal.h"
 #include "games/kayles/rules.h"
@@ -529,6 +530,25 @@ PYBIND11_MODULE(_cgtlab, m) {
           Game x = game_from_python(a), y = game_from_python(b);
           return binary(x, y, [](Game p, Game q) { return cgtlab::cgt::to_string(p.compare(q)); });
         }, py::arg("g"), py::arg("h"), "'<', '=', '>' or '||' (confused).");
+  // For bench/python_overhead.py: the C++ cost of one operation, timed in a C++ loop (ns per call).
+  m.def("_bench_cpp", [](Game a, Game b, const std::string& op, std::uint64_t n) {
+          if (n == 0) throw cgtlab::InputError("n must be positive");
+          volatile std::uint64_t sink = 0;
+          auto t0 = std::chrono::steady_clock::now();
+          if (op == "add") {
+            for (std::uint64_t i = 0; i < n; ++i) sink = sink + (a + b).id();
+          } else if (op == "lt") {
+            for (std::uint64_t i = 0; i < n; ++i) sink = sink + (a < b);
+          } else if (op == "compare") {
+            for (std::uint64_t i = 0; i < n; ++i) sink = sink + static_cast<int>(a.compare(b));
+          } else if (op == "eq") {
+            for (std::uint64_t i = 0; i < n; ++i) sink = sink + (a == b);
+          } else {
+            throw cgtlab::InputError("op: add, lt, compare or eq");
+          }
+          return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+                 static_cast<double>(n);
+        }, py::arg("a"), py::arg("b"), py::arg("op"), py::arg("n"));
   m.def("_set_max_work", [](std::uint64_t n) {
           static std::unique_ptr<cgtlab::cgt::GameWorkLimit> cap;
           cap.reset();
@@ -690,20 +710,6 @@ PYBIND11_MODULE(_cgtlab, m) {
     std::atomic<bool> stop{false};
     std::unique_ptr<cgtlab::games::BlockingAnalyzer> a;
   };
-  using cgtlab::games::BlockingOption;
-  auto blocking_options = [](const cgtlab::games::BlockingAnalyzer& a, const std::vector<BlockingOption>& os) {
-    py::list out;
-    for (const auto& o : os) {
-      py::dict d;
-      d["move"] = o.move;
-      d["position"] = a.rules().format(o.result);
-      d["value"] = o.value;
-      d["best"] = o.best;
-      d["winning"] = o.winning;
-      out.append(d);
-    }
-    return out;
-  };
   py::class_<PyBlocking>(m, "_Blocking")
       .def(py::init([](const Graph& g, std::uint64_t maxp) {
              auto b = std::make_unique<PyBlocking>();
@@ -716,24 +722,6 @@ PYBIND11_MODULE(_cgtlab, m) {
       .def("value", [](PyBlocking& b, const std::string& spec) {
         auto p = b.a->parse(spec);
         return interruptible_with(b.stop, [&] { return b.a->value(p); });
-      })
-      .def("moves", [blocking_options](PyBlocking& b, const std::string& spec) {
-        auto p = b.a->parse(spec);
-        auto mv = interruptible_with(b.stop, [&] { return b.a->moves(p); });
-        return py::make_tuple(mv.value, blocking_options(*b.a, mv.left), blocking_options(*b.a, mv.right));
-      })
-      .def("tree", [](PyBlocking& b, const std::string& spec, int depth, int nodes, bool best, bool dot) {
-        if (depth < 0 || nodes < 1) throw cgtlab::InputError("depth must be >= 0 and nodes >= 1");
-        if (nodes > 100000) throw cgtlab::InputError("nodes is capped at 100000 (Graphviz cannot draw more)");
-        auto p = b.a->parse(spec);
-        cgtlab::games::TreeOptions o;
-        o.max_depth = depth;
-        o.max_nodes = nodes;
-        o.best_only = best;
-        auto t = interruptible_with(b.stop, [&] {
-          return dot ? cgtlab::games::blocking_tree_dot(*b.a, p, o) : cgtlab::games::blocking_tree_text(*b.a, p, o);
-        });
-        return py::make_tuple(t.text, t.nodes, t.truncated);
       })
       .def("search", [](PyBlocking& b, const py::object& target, int max_pebbles, const std::string& colours,
                         std::size_t limit) {
@@ -751,10 +739,10 @@ PYBIND11_MODULE(_cgtlab, m) {
           ps.append(b.a->rules().format(p));
           paper.append(cgtlab::games::paper_notation(p));
         }
-        d["positions"] = ps;
+        d["examples"] = ps;
         d["papers_notation"] = paper;
         d["found"] = r.found;
-        d["examined"] = r.examined;
+        d["positions"] = r.examined;
         return d;
       })
       .def("atlas", [](PyBlocking& b, int max_pebbles, const std::string& colours) {
@@ -904,6 +892,112 @@ PYBIND11_MODULE(_cgtlab, m) {
           throw cgtlab::InputError("total " + std::to_string(total) + " exceeds max_total " + std::to_string(o.outcomes->max_total()));
         return o.outcomes->is_p(p);
       }, py::arg("position"));
+
+  // --- exploring every game the same way (games/explore.h; the CLI's `<game> moves|tree`) ---
+  struct PyExplorer {
+    std::atomic<bool> stop{false};
+    std::unique_ptr<cgtlab::games::Explorer> e;
+  };
+  auto args_dict = [](const cgtlab::games::PositionArgs& a) {
+    py::dict d;
+    for (const auto& [k, v] : a) d[py::str(k)] = v;
+    return d;
+  };
+  auto put_value = [](py::dict& d, const cgtlab::games::ExploreValue& v, bool impartial) {
+    d["value"] = v.value ? py::cast(*v.value) : py::none();
+    if (impartial) d["grundy"] = v.grundy ? py::object(py::int_(*v.grundy)) : py::object(py::none());
+    d["outcome"] = v.outcome ? py::object(py::str(cgtlab::cgt::to_string(*v.outcome))) : py::object(py::none());
+  };
+  py::class_<PyExplorer>(m, "_Explorer")
+      .def(py::init([](const std::string& game, const py::dict& a, std::uint64_t maxp) {
+             auto get = [&](const char* key, const char* fallback) {
+               return a.contains(key) ? py::str(a[key]).cast<std::string>() : std::string(fallback);
+             };
+             auto x = std::make_unique<PyExplorer>();
+             auto l = limits(maxp);
+             l.interrupt = &x->stop;
+             if (game == "pebbling") {
+               int k = std::stoi(get("k", "1"));
+               x->e = cgtlab::games::pebbling_explorer(get("graph", ""), k, get("position", ""), l);
+             } else if (game == "blocking") {
+               x->e = cgtlab::games::blocking_explorer(get("graph", ""), get("pebbles", "empty"), l);
+             } else if (game == "coins") {
+               x->e = cgtlab::games::coins_explorer(get("line", ""), l);
+             } else if (game == "wak") {
+               x->e = cgtlab::games::wak_explorer(get("graph", ""), get("weights", ""), l);
+             } else if (game == "arckayles" || game == "nodekayles") {
+               x->e = cgtlab::games::kayles_explorer(game == "arckayles", get("graph", ""), l);
+             } else if (game == "rooks") {
+               x->e = cgtlab::games::rooks_explorer(get("board", ""), get("holes", ""), get("rooks", ""), l);
+             } else {
+               throw cgtlab::InputError("no explorer for the game '" + game + "'");
+             }
+             return x;
+           }), py::arg("game"), py::arg("args"), py::arg("max_positions") = kDefaultMaxPositions)
+      .def("moves", [args_dict, put_value](PyExplorer& x) {
+        auto r = interruptible_with(x.stop, [&] { return cgtlab::games::explore_moves(*x.e, 0); });
+        const bool imp = x.e->impartial();
+        py::dict d;
+        d["game"] = x.e->game();
+        d["impartial"] = imp;
+        d["position"] = r.position;
+        d["args"] = args_dict(r.args);
+        put_value(d, r.value, imp);
+        py::list all, win;
+        for (const auto& mv : r.moves) {
+          py::dict j;
+          j["move"] = mv.move;
+          if (!imp) j["player"] = cgtlab::games::side_name(mv.side);
+          j["result"] = mv.result;
+          j["args"] = args_dict(mv.args);
+          put_value(j, mv.value, imp);
+          j["winning"] = mv.winning;
+          all.append(j);
+          if (mv.winning) win.append(j);
+        }
+        d["moves"] = all;
+        d["winning_moves"] = win;
+        d["positions"] = x.e->nodes();
+        return d;
+      })
+      .def("tree", [args_dict, put_value](PyExplorer& x, int depth, int max_nodes, const std::string& form) {
+        if (depth < 0) throw cgtlab::InputError("depth must be >= 0");
+        if (max_nodes < 1 || max_nodes > cgtlab::games::kMaxTreeNodes)
+          throw cgtlab::InputError("max_nodes must be 1.." + std::to_string(cgtlab::games::kMaxTreeNodes));
+        if (form != "dot" && form != "text" && form != "tikz" && form != "dict")
+          throw cgtlab::InputError("format must be dot, text, tikz or dict");
+        cgtlab::games::ExploreTreeOptions o;
+        o.max_depth = depth;
+        o.max_nodes = max_nodes;
+        auto t = interruptible_with(x.stop, [&] { return cgtlab::games::explore_tree(*x.e, 0, o); });
+        if (form == "dot") return py::object(py::str(cgtlab::games::tree_dot(t)));
+        if (form == "text") return py::object(py::str(cgtlab::games::tree_text(t)));
+        if (form == "tikz") return py::object(py::str(cgtlab::games::tree_tikz(t)));
+        std::function<py::dict(int)> node = [&](int id) {
+          const auto& n = t.nodes[id];
+          py::dict j;
+          if (n.depth > 0) {
+            j["move"] = n.move;
+            if (!t.impartial) j["player"] = cgtlab::games::side_name(n.side);
+            j["winning"] = n.winning;
+          }
+          j["position"] = n.position;
+          j["args"] = args_dict(n.args);
+          put_value(j, n.value, t.impartial);
+          j["cut"] = n.cut;
+          py::list kids;
+          for (int c : n.children) kids.append(node(c));
+          j["children"] = kids;
+          return j;
+        };
+        py::dict d;
+        d["game"] = t.game;
+        d["impartial"] = t.impartial;
+        d["nodes"] = t.nodes.size();
+        d["truncated"] = t.truncated;
+        d["tree"] = node(0);
+        return py::object(d);
+      }, py::arg("depth"), py::arg("max_nodes"), py::arg("format"));
 
   // --- verify --------------------------------------------------------------------------
   m.def("_verify", [](const std::string& source, const std::string& id_prefix, bool deep_run) {

@@ -31,6 +31,7 @@ def as_json(v):
 def test_every_property_equals_the_cli(text):
     cli = json.loads(subprocess.run([CLI, "analyze", text, "--json"], check=True, capture_output=True,
                                     text=True).stdout)
+    assert cli.pop("command") == "analyze" and cli.pop("expression") == text
     cli.pop("game")
     cli.pop("seconds")
     assert set(cli) == set(cgtlab.ANALYSIS_KEYS)  # the same names, none missing

@@ -85,7 +85,8 @@ def test_coins_and_blocking_match_cli():
         assert cgtlab.blocking.value("T3", pebbles=spec) == v
         moves = cgtlab.blocking.moves("T3", pos)
         assert moves["value"] == v
-        assert Game.from_options([m["value"] for m in moves["left"]], [m["value"] for m in moves["right"]]) == v
+        assert Game.from_options([m["value"] for m in moves["moves"] if m["player"] == "left"],
+                                 [m["value"] for m in moves["moves"] if m["player"] == "right"]) == v
     assert "digraph" in cgtlab.blocking.tree("T3", {"2": (1, 1, 0)})
     with pytest.raises(ValueError):
         cgtlab.blocking.value("C4", pebbles={"0": (1, 0, 0)})  # not a DAG

@@ -147,30 +147,83 @@ def test_outcomes_agree_with_grundy():
 def test_blocking_search_and_atlas_match_cli():
     r = cgtlab.blocking.search("T3", "1/4", 6)
     want = cli_json("blocking", "search", "--graph", "T3", "--max-pebbles", "6", "--value", "1/4")
-    assert r["pebbles"] == want["pebbles"] and r["positions"] == want["positions"]
-    assert r["found"] == want["found"] and r["examined"] == want["examined"]
-    for p in r["positions"]:  # a second look: each position found has the value
+    assert r["pebbles"] == want["pebbles"] and r["examples"] == want["examples"]
+    assert r["found"] == want["found"] and r["positions"] == want["positions"]
+    for p in r["examples"]:  # a second look: each position found has the value
         assert cgtlab.blocking.value("T3", p) == Game("1/4")
     atlas = cgtlab.blocking.atlas("T3", 4)
     want = cli_json("blocking", "search", "--graph", "T3", "--max-pebbles", "4", "--atlas")["values"]
     assert [(str(e["value"]), e["count"], e["min_pebbles"], e["example"]) for e in atlas] == \
         [(e["value"], e["count"], e["min_pebbles"], e["example"]) for e in want]
     none = cgtlab.blocking.search("T3", "*7", 3)
-    assert none["pebbles"] is None and none["positions"] == []
+    assert none["pebbles"] is None and none["examples"] == []
+
+
+def plain(x):
+    """A moves/tree result as the CLI's JSON prints it (Games as CGSuite text)."""
+    if isinstance(x, Game):
+        return str(x)
+    if isinstance(x, dict):
+        return {k: plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    return x
+
+
+EXPLORED = [
+    ("pebbling", lambda: cgtlab.pebbling.moves("C4", 1, [3, 0, 2, 1]),
+     lambda: cgtlab.pebbling.tree("C4", 1, [3, 0, 2, 1], format="dict"),
+     ["--graph", "C4", "--k", "1", "--position", "3,0,2,1"]),
+    ("blocking", lambda: cgtlab.blocking.moves("OutStar2", {"1": (1, 0, 0), "2": (0, 1, 1)}),
+     lambda: cgtlab.blocking.tree("OutStar2", "1=1/0/0,2=0/1/1", format="dict"),
+     ["--graph", "OutStar2", "--pebbles", "1=1/0/0,2=0/1/1"]),
+    ("coins", lambda: cgtlab.coins.moves("1011"), lambda: cgtlab.coins.tree("1011", format="dict"), ["1011"]),
+    ("wak", lambda: cgtlab.wak.moves("P4", [2, 1, 1, 3]), lambda: cgtlab.wak.tree("P4", "2,1,1,3", format="dict"),
+     ["--graph", "P4", "--weights", "2,1,1,3"]),
+    ("arckayles", lambda: cgtlab.arckayles.moves("Grid2x3"), lambda: cgtlab.arckayles.tree("Grid2x3", format="dict"),
+     ["--graph", "Grid2x3"]),
+    ("nodekayles", lambda: cgtlab.nodekayles.moves("P5"), lambda: cgtlab.nodekayles.tree("P5", format="dict"),
+     ["--graph", "P5"]),
+    ("rooks", lambda: cgtlab.rooks.moves("3x3", holes=["b2"]), lambda: cgtlab.rooks.tree("3x3", holes=["b2"], format="dict"),
+     ["--board", "3x3", "--holes", "b2"]),
+]
 
 
 @needs_cli
-def test_blocking_moves_and_tree_match_cli():
-    want = cli_json("blocking", "moves", "--graph", "OutStar2", "--pebbles", "1=1/0/0,2=0/1/1")
-    got = cgtlab.blocking.moves("OutStar2", {"1": (1, 0, 0), "2": (0, 1, 1)})
-    assert str(got["value"]) == want["value"] and got["position"] == want["position"]
-    for side in ("left", "right"):
-        assert [(o["move"], o["position"], str(o["value"]), o["best"], o["winning"]) for o in got[side]] == \
-            [(o["move"], o["position"], o["value"], o["best"], o["winning"]) for o in want[side]]
-    dot = cli_json("blocking", "tree", "--graph", "T3", "--pebbles", "2=1/1/0", "--dot")["dot"]
-    assert cgtlab.blocking.tree("T3", {"2": (1, 1, 0)}) == dot
+@pytest.mark.parametrize("game,moves,tree,flags", EXPLORED, ids=[e[0] for e in EXPLORED])
+def test_moves_and_tree_match_cli(game, moves, tree, flags):
+    want = cli_json(game, "moves", *flags)
+    got = plain(moves())
+    for key in ("game", "impartial", "position", "args", "value", "outcome", "moves", "winning_moves"):
+        assert got[key] == want[key], key
+    assert got["moves"], "a position with moves"
+    # the options' values give the position's value by the definition {L | R} (second look)
+    if not got["impartial"]:
+        m = moves()
+        left = [x["value"] for x in m["moves"] if x["player"] == "left"]
+        right = [x["value"] for x in m["moves"] if x["player"] == "right"]
+        assert Game.from_options(left, right) == m["value"]
+    else:
+        values = {x["grundy"] for x in got["moves"]}
+        assert got["grundy"] == min(set(range(len(values) + 1)) - values)  # mex
+    want = cli_json(game, "tree", *flags)
+    t = plain(tree())
+    assert t["tree"] == want["tree"] and t["truncated"] == want["truncated"]
+    dot = subprocess.run([CLI, game, "tree", *flags, "--dot"], capture_output=True, text=True, check=True).stdout
+    assert getattr(cgtlab, game).tree(*_tree_args(game)) == dot
+
+
+def _tree_args(game):
+    return {"pebbling": ("C4", 1, [3, 0, 2, 1]), "blocking": ("OutStar2", "1=1/0/0,2=0/1/1"), "coins": ("1011",),
+            "wak": ("P4", [2, 1, 1, 3]), "arckayles": ("Grid2x3",), "nodekayles": ("P5",),
+            "rooks": ("3x3", ["b2"])}[game]
+
+
+def test_tree_errors():
     with pytest.raises(ValueError):
-        cgtlab.blocking.tree("T3", {"2": (1, 1, 0)}, nodes=0)
+        cgtlab.blocking.tree("T3", {"2": (1, 1, 0)}, max_nodes=0)
+    with pytest.raises(ValueError):
+        cgtlab.coins.tree("1011", format="png")
 
 
 # --- FLIPPING COINS, Kayles, verify ----------------------------------------------------------
@@ -188,11 +241,13 @@ def test_coins_algorithm_terms_match_cli():
 
 def test_kayles_moves_are_the_options():
     for spec in ["P6", "C5", "Grid2x3"]:
-        moves = cgtlab.nodekayles.moves(spec)
+        moves = cgtlab.nodekayles.moves(spec)["moves"]
         g = cgtlab.nodekayles.grundy(spec)
-        values = {v for _, v in moves}
+        values = {m["grundy"] for m in moves}
         assert g == min(set(range(len(values) + 1)) - values)  # mex of the options
-        assert cgtlab.nodekayles.winning_moves(spec) == [name for name, v in moves if v == 0]
+        for m in moves:  # each option's value by the search engine on the graph left
+            assert m["grundy"] == cgtlab.nodekayles.grundy(m["result"]) if m["result"] != "K0" else m["grundy"] == 0
+        assert sorted(cgtlab.nodekayles.winning_moves(spec)) == sorted(m["move"] for m in moves if m["grundy"] == 0)
 
 
 @needs_cli
