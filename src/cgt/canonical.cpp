@@ -220,21 +220,43 @@ Id Store::ordinal_sum(Id g, Id h) {
 // x <= {L | R}: no G^R <= x and no x^L >= G.
 bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   check_stack();
+  if (form_memo_)
+    if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
+  bool result = true;
   for (Id r : R)
-    if (leq(r, x)) return false;
-  for (Id xl : left(x))
-    if (geq_form(xl, L, R)) return false;
-  return true;
+    if (leq(r, x)) {
+      result = false;
+      break;
+    }
+  if (result)
+    for (Id xl : left(x))
+      if (geq_form(xl, L, R)) {
+        result = false;
+        break;
+      }
+  if (form_memo_) form_memo_->leq.emplace(x, result);
+  return result;
 }
 
 // x >= {L | R}: no x <= G^L and no x^R <= G.
 bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   check_stack();
+  if (form_memo_)
+    if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
+  bool result = true;
   for (Id l : L)
-    if (leq(x, l)) return false;
-  for (Id xr : right(x))
-    if (leq_form(xr, L, R)) return false;
-  return true;
+    if (leq(x, l)) {
+      result = false;
+      break;
+    }
+  if (result)
+    for (Id xr : right(x))
+      if (leq_form(xr, L, R)) {
+        result = false;
+        break;
+      }
+  if (form_memo_) form_memo_->geq.emplace(x, result);
+  return result;
 }
 
 // A Left option G^L is reversible through G^LR when G^LR <= G; it is then replaced by
@@ -344,6 +366,13 @@ Id Store::reduce(Options L, Options R) {
   }
   remove_dominated(L, true);
   remove_dominated(R, false);
+  FormMemo memo;
+  struct Scope {
+    FormMemo*& slot;
+    FormMemo* saved;
+    ~Scope() { slot = saved; }
+  } scope{form_memo_, form_memo_};
+  form_memo_ = &memo;
   std::vector<Id> old_l = L.ids, old_r = R.ids;
   bypass_reversible_left(L, R);
   bypass_reversible_right(L, R);

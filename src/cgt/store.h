@@ -148,6 +148,13 @@ class Store {
   // Canonicalisation helpers (canonical.cpp).
   bool leq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x <= {L|R}
   bool geq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x >= {L|R}
+  // The answers of leq_form/geq_form during one reduce(), keyed by x: removing dominated
+  // options and bypassing reversible ones keep the value of {L|R}, so they stay valid
+  // for the whole reduction (without them the check walks x's tree path by path).
+  struct FormMemo {
+    absl::flat_hash_map<Id, bool> leq, geq;
+  };
+  FormMemo* form_memo_ = nullptr;
   // Options under reduction; group[i] != 0 marks options known to be pairwise
   // incomparable within their group (e.g. G^L_i + H in a sum).
   struct Options {
