@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cgtlab::claims {
@@ -25,6 +26,15 @@ struct RunOptions {
 using Check = std::function<Finding(const RunOptions&)>;
 
 struct Claim {
+  Claim() = default;
+  // The table order; the correction and its check only for erratum claims.
+  Claim(std::string id_, std::string source_, std::string item_, std::string statement_, std::string range_,
+        std::string deep_range_, std::string erratum_, Check check_, std::string correction_ = "",
+        Check check_correction_ = nullptr)
+      : id(std::move(id_)), source(std::move(source_)), item(std::move(item_)), statement(std::move(statement_)),
+        range(std::move(range_)), deep_range(std::move(deep_range_)), erratum(std::move(erratum_)),
+        check(std::move(check_)), correction(std::move(correction_)), check_correction(std::move(check_correction_)) {}
+
   std::string id;          // "000.T2", "002.L3.4.8"
   std::string source;      // seed id "000".."004"
   std::string item;        // "Theorem 2", "Table 1", "Lemma 3.4 (8)"
