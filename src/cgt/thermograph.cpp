@@ -320,10 +320,12 @@ std::string thermograph_svg(const Thermograph& th, const std::string& title) {
   double tmin = -1, tmax = approx(top);
   double span = std::max(vmax - vmin, tmax - tmin);
   if (span <= 0) span = 1;
-  const double size = 420, margin = 70;
+  const double size = 420, margin = 70, min_width = 360;
   double scale = size / span;
-  double width = (vmax - vmin) * scale + 2 * margin, height = (tmax - tmin) * scale + 2 * margin;
-  auto X = [&](const Dyadic& v) { return margin + (vmax - approx(v)) * scale; };
+  // A thin thermograph (a number, a small switch) still gets room for the caption line below it.
+  double hmargin = std::max(margin, (min_width - (vmax - vmin) * scale) / 2);
+  double width = (vmax - vmin) * scale + 2 * hmargin, height = (tmax - tmin) * scale + 2 * margin;
+  auto X = [&](const Dyadic& v) { return hmargin + (vmax - approx(v)) * scale; };
   auto Y = [&](const Dyadic& t) { return margin + (tmax - approx(t)) * scale; };
   auto num = [](double d) {
     char buf[32];
@@ -337,7 +339,7 @@ std::string thermograph_svg(const Thermograph& th, const std::string& title) {
   s += "<text x=\"" + num(width / 2) + "\" y=\"16\" text-anchor=\"middle\" font-size=\"13\">" + xml_escape(title) +
        "</text>\n";
   // Axes: the value axis at t = 0, the temperature axis at the left edge.
-  double x0 = margin - 20, x1 = width - margin + 20;
+  double x0 = hmargin - 20, x1 = width - hmargin + 20;
   s += "<line x1=\"" + num(x0) + "\" y1=\"" + num(Y(0)) + "\" x2=\"" + num(x1) + "\" y2=\"" + num(Y(0)) +
        "\" stroke=\"#888\"/>\n";
   s += "<line x1=\"" + num(x1) + "\" y1=\"" + num(Y(minus_one)) + "\" x2=\"" + num(x1) + "\" y2=\"" + num(Y(top)) +
@@ -371,8 +373,9 @@ std::string thermograph_svg(const Thermograph& th, const std::string& title) {
   Dyadic m = th.mast();
   s += "<line x1=\"" + num(X(m)) + "\" y1=\"" + num(Y(temp)) + "\" x2=\"" + num(X(m)) + "\" y2=\"" + num(Y(top)) +
        "\" stroke=\"black\" stroke-width=\"2.5\"/>\n";
-  s += "<text x=\"" + num(X(m) + 5) + "\" y=\"" + num(Y(top) + 12) + "\">mean " + m.str() + ", temperature " +
-       temp.str() + "</text>\n";
+  // The caption goes under the picture, centred: beside the mast it ran off the right edge.
+  s += "<text x=\"" + num(width / 2) + "\" y=\"" + num(height + 12) + "\" text-anchor=\"middle\">mean " + m.str() +
+       ", temperature " + temp.str() + "</text>\n";
   s += "</svg>\n";
   return s;
 }
