@@ -1,12 +1,17 @@
 // cgtlab sweep: every cell of a range, each looked up in or added to a result store. The
-// work is store::sweep_pebbling (src/store/pebbling.h); this file parses and prints.
+// work is store::sweep_pebbling (src/store/pebbling.h) and store::sweep_grid_nimbers
+// (src/store/kayles.h), both through store::run_cells (src/store/sweep.h); this file parses and
+// prints.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
+#include <memory>
 #include <string>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "store/kayles.h"
 #include "store/pebbling.h"
 #include "util/error.h"
 
@@ -20,6 +25,11 @@ struct SweepArgs {
   double cell_seconds = 0;
   bool json = false;
   std::uint64_t max_positions = 0;
+  // sweep cram / nodekayles
+  int rows = 0;
+  std::string cols_range;
+  int threads = 1;
+  std::uint64_t table_mib = 1024;
 };
 
 std::pair<int, int> range_of(const std::string& text, const char* flag) {
@@ -70,6 +80,44 @@ void run_sweep_pebbling(const SweepArgs& a) {
   }
 }
 
+void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
+  const bool cram = game == games::VertexGame::ArcKayles;
+  store::GridSweepOptions o;
+  o.game = game;
+  o.rows = a.rows;
+  std::tie(o.cols_lo, o.cols_hi) = range_of(a.cols_range, "--cols");
+  o.max_seconds = a.cell_seconds;
+  // Each cell's table is its memory: bounded by --table-mib and by --max-memory.
+  const std::uint64_t memory = search_limits(0).max_memory_bytes;
+  if (memory != 0 && memory < (std::uint64_t{4} << 20))
+    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  o.search.table_bytes = memory != 0 ? std::min(a.table_mib << 20, memory) : a.table_mib << 20;
+  o.search.threads = a.threads;
+  o.search.max_nodes = a.max_positions;
+  std::unique_ptr<store::Store> st;
+  if (!a.store_file.empty()) st = std::make_unique<store::Store>(a.store_file);
+  o.store = st.get();
+  o.on_cell = [](const store::GridCell& c, int done, int cells) {
+    progress(fmt::format("sweep: {} of {} cells; {}x{}: {}{}", done, cells, c.rows, c.cols,
+                         c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status,
+                         c.from_store ? " (stored)" : ""));
+  };
+  auto cells = store::sweep_grid_nimbers(o);
+  progress_done();
+  if (a.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& c : cells) list.push_back(store::to_json(c));
+    print_json({{"game", cram ? "arckayles" : "nodekayles"}, {"family", "GridRxC"}, {"rows", a.rows}, {"cells", list}});
+    return;
+  }
+  for (const auto& c : cells) {
+    std::string what = c.nimber ? fmt::format("{}  ({})", nimber_text(static_cast<std::uint64_t>(*c.nimber)),
+                                              *c.nimber == 0 ? "P" : "N")
+                                : "stopped: " + c.stopped;
+    fmt::print("{}x{}: {}  ({:.2f} s{})\n", c.rows, c.cols, what, c.seconds, c.from_store ? ", from the store" : "");
+  }
+}
+
 }  // namespace
 
 void add_sweep_command(CLI::App& app) {
@@ -85,6 +133,24 @@ void add_sweep_command(CLI::App& app) {
   peb->add_flag("--json", a->json, "one JSON object on stdout");
   add_max_positions_option(peb, a->max_positions);
   peb->callback([a] { run_sweep_pebbling(*a); });
+  for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {
+    const bool cram = game == games::VertexGame::ArcKayles;
+    auto* g = sw->add_subcommand(
+        cram ? "cram" : "nodekayles",
+        cram ? "Nimbers of Cram on R x C boards (Arc-Kayles on GridRxC) for every C of the range."
+             : "Nimbers of Node-Kayles on GridRxC for every C of the range.");
+    g->add_option("--rows", a->rows, "rows R of the grid")->required();
+    g->add_option("--cols", a->cols_range, "range of columns, A..B")->required();
+    g->add_option("--store", a->store_file, "result store (SQLite file): stored cells are not recomputed");
+    g->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
+    g->add_option("--threads", a->threads, "search threads per cell (default 1; the answer does not depend on it)")
+        ->check(CLI::Range(1, 64));
+    g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most --max-memory)")
+        ->check(CLI::Range(1, 1 << 20));
+    g->add_flag("--json", a->json, "one JSON object on stdout");
+    add_max_positions_option(g, a->max_positions);
+    g->callback([a, game] { run_sweep_grid(*a, game); });
+  }
 }
 
 }  // namespace cgtlab::cli

@@ -20,6 +20,12 @@ using nlohmann::json;
 
 std::string weight_text(Weight w) { return fmt::format("{}", w); }
 
+// A cap met by a search that knows how long it ran (resumed time included).
+struct TimedCap : CapReached {
+  TimedCap(const std::string& what, double s) : CapReached(what), seconds(s) {}
+  double seconds;
+};
+
 Weight weight_of(const json& j) {
   std::string s = j.is_string() ? j.get<std::string>() : std::to_string(j.get<std::uint64_t>());
   if (s.empty() || s.size() > 39) throw InputError("store: bad count '" + s + "'");
@@ -87,25 +93,13 @@ PebblingThreshold threshold_from_json(const json& j) {
   }
 }
 
-StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games::ThresholdOptions options,
-                                          Store* store) {
+namespace {
+
+// The search itself, resumed from the key's checkpoint and checkpointing into `store` when one
+// is given; no lookup and no record (the callers do those).
+StoredThreshold compute_threshold(const std::string& graph, int k, games::ThresholdOptions options, Store* store) {
   StoredThreshold out;
   const Key key = pebbling_threshold_key(graph, k, options);
-  if (store) {
-    if (auto rec = store->find(key); rec && rec->status != "capped") {
-      json answer;
-      try {
-        answer = json::parse(rec->answer);
-      } catch (const json::exception&) {
-        throw InputError(store->path() + ": malformed answer in record " + std::to_string(rec->id));
-      }
-      out.result = threshold_from_json(answer);
-      out.status = rec->status;
-      out.from_store = true;
-      out.seconds = rec->seconds;
-      return out;
-    }
-  }
   games::Pebbling rules(graph::parse_graph(graph), k);
   double resumed_seconds = 0;
   if (store) {
@@ -143,27 +137,38 @@ StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games
   try {
     out.result = games::pebbling_threshold(rules, options);
   } catch (const CapReached& e) {
-    if (store) {
-      Record rec;
-      rec.key = key;
-      rec.status = "capped";
-      rec.answer = json{{"stopped", e.what()}}.dump();
-      rec.seconds = elapsed();
-      rec.peak_memory = peak_memory_bytes();
-      store->put(rec);
-    }
-    throw;
+    throw TimedCap(e.what(), elapsed());
   }
   out.seconds = elapsed();
   out.status = out.result.m ? "found" : "none_within_bound";
+  return out;
+}
+
+}  // namespace
+
+StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games::ThresholdOptions options,
+                                          Store* store) {
+  const Key key = pebbling_threshold_key(graph, k, options);
   if (store) {
-    Record rec;
-    rec.key = key;
-    rec.status = out.status;
-    rec.answer = to_json(out.result).dump();
-    rec.seconds = out.seconds;
-    rec.peak_memory = peak_memory_bytes();
-    store->put(rec);
+    if (auto rec = find_answer(*store, key)) {
+      CellAnswer c = stored_cell(*store, *rec);
+      StoredThreshold out;
+      out.result = threshold_from_json(c.answer);
+      out.status = c.status;
+      out.from_store = true;
+      out.seconds = c.seconds;
+      return out;
+    }
+  }
+  StoredThreshold out;
+  try {
+    out = compute_threshold(graph, k, std::move(options), store);
+  } catch (const TimedCap& e) {
+    if (store) record_answer(*store, key, CellAnswer::capped(e.what(), e.seconds));
+    throw CapReached(e.what());
+  }
+  if (store) {
+    record_answer(*store, key, CellAnswer::answered(out.status, to_json(out.result), out.seconds));
     store->drop_checkpoint(key);
   }
   return out;
@@ -173,29 +178,44 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
   if (o.n_lo < 2 || o.n_hi < o.n_lo) throw InputError("--n must be a range A..B with 2 <= A <= B");
   if (o.k_lo < 1 || o.k_hi < o.k_lo) throw InputError("--k must be a range C..D with 1 <= C <= D");
   if (o.n_hi > 64) throw InputError("--n: at most 64 vertices");
-  const int cells = (o.n_hi - o.n_lo + 1) * (o.k_hi - o.k_lo + 1);
-  std::vector<SweepCell> out;
-  for (int n = o.n_lo; n <= o.n_hi; ++n) {
-    for (int k = o.k_lo; k <= o.k_hi; ++k) {
-      SweepCell c;
-      c.n = n;
-      c.k = k;
-      const auto started = std::chrono::steady_clock::now();
-      try {
-        auto r = pebbling_threshold_stored("K" + std::to_string(n), k, o.threshold, o.store);
-        c.m = r.result.m;
-        c.status = r.status;
-        c.from_store = r.from_store;
-        c.seconds = r.seconds;
-      } catch (const CapReached& e) {
-        c.status = "capped";
-        c.stopped = e.what();
-        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      }
-      out.push_back(c);
-      if (o.on_cell) o.on_cell(out.back(), static_cast<int>(out.size()), cells);
+  std::vector<std::pair<int, int>> nk;
+  for (int n = o.n_lo; n <= o.n_hi; ++n)
+    for (int k = o.k_lo; k <= o.k_hi; ++k) nk.emplace_back(n, k);
+  auto graph = [&](std::size_t i) { return "K" + std::to_string(nk[i].first); };
+  CellPlan plan;
+  plan.cells = nk.size();
+  plan.key = [&](std::size_t i) { return pebbling_threshold_key(graph(i), nk[i].second, o.threshold); };
+  plan.compute = [&](std::size_t i, Store* store) {
+    try {
+      auto r = compute_threshold(graph(i), nk[i].second, o.threshold, store);
+      return CellAnswer::answered(r.status, to_json(r.result), r.seconds);
+    } catch (const TimedCap& e) {
+      return CellAnswer::capped(e.what(), e.seconds);
     }
-  }
+  };
+  plan.recorded = [&](std::size_t i, Store& store) { store.drop_checkpoint(plan.key(i)); };
+  plan.check_answer = [](const json& answer) { threshold_from_json(answer); };
+  std::vector<SweepCell> out(nk.size());
+  auto cell_of = [&](std::size_t i, const CellAnswer& a) {
+    SweepCell c;
+    c.n = nk[i].first;
+    c.k = nk[i].second;
+    if (a.status != "capped" && !a.answer.at("m").is_null()) c.m = a.answer.at("m").get<int>();
+    c.status = a.status;
+    c.from_store = a.from_store;
+    c.seconds = a.seconds;
+    c.stopped = a.stopped;
+    return c;
+  };
+  CellRun run;
+  run.store = o.store;
+  run.comm = o.comm;
+  if (o.on_cell)
+    run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
+      o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));
+    };
+  auto answers = run_cells(plan, run);
+  for (std::size_t i = 0; i < answers.size(); ++i) out[i] = cell_of(i, answers[i]);
   return out;
 }
 

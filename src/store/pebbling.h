@@ -9,6 +9,8 @@
 
 #include "games/pebbling/threshold.h"
 #include "store/store.h"
+#include "store/sweep.h"
+#include "util/comm.h"
 
 namespace cgtlab::store {
 
@@ -51,11 +53,13 @@ struct SweepOptions {
   int n_lo = 3, n_hi = 3, k_lo = 1, k_hi = 1;
   games::ThresholdOptions threshold;  // max_total, limits, max_seconds (per cell)
   Store* store = nullptr;
-  std::function<void(const SweepCell& cell, int done, int cells)> on_cell;
+  util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
+  std::function<void(const SweepCell& cell, int done, int cells)> on_cell;  // rank 0 only
 };
 
 // Every cell m^(k+1:k)(K_n), n in [n_lo, n_hi], k in [k_lo, k_hi], one after another (each
-// search uses every core). Throws InputError for empty or backward ranges.
+// search uses every core), or spread over the ranks of options.comm (store/sweep.h: run_cells).
+// Throws InputError for empty or backward ranges.
 std::vector<SweepCell> sweep_pebbling(const SweepOptions& options);
 nlohmann::json to_json(const SweepCell& c);
 

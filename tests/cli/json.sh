@@ -91,6 +91,9 @@ db=$(mktemp -u --suffix=.db); trap 'rm -f "$out" "$err" "$db"*' EXIT
 ok pebbling-mvalue pebbling mvalue --graph K3 --max-total 12 --store "$db"
 ok sweep-pebbling sweep pebbling --n 3..4 --k 1 --max-total 12 --store "$db"
 ok sweep-pebbling sweep pebbling --n 3 --k 1..2 --max-total 12
+ok sweep-cram sweep cram --rows 2 --cols 1..3 --store "$db"
+ok sweep-cram sweep cram --rows 4 --cols 9 --max-positions 100
+ok sweep-nodekayles sweep nodekayles --rows 2 --cols 2..4
 ok store-list store list --store "$db"
 ok store-show store show 1 --store "$db"
 ok store-export store export --store "$db"
@@ -107,5 +110,6 @@ bad input verify --list --id nosuchclaim
 bad input analyze "{1|"
 bad input store show 99 --store "$db"
 bad input sweep pebbling --n 4..3 --k 1
+bad input sweep cram --rows 0 --cols 1..3
 bad cap arckayles grundy --graph Grid5x5 --max-positions 2
 echo "json: all commands validate"

@@ -1,0 +1,147 @@
+#include "store/kayles.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "graph/graph.h"
+#include "store/sweep.h"
+#include "util/error.h"
+
+namespace cgtlab::store {
+
+namespace {
+
+using nlohmann::json;
+
+const char* command_of(games::VertexGame game) {
+  return game == games::VertexGame::ArcKayles ? "arckayles grundy" : "nodekayles grundy";
+}
+
+// Stops a search after `seconds` of wall time (or when `outer` is set) by raising its interrupt
+// flag; fired() tells a time stop from any other.
+class Deadline {
+ public:
+  Deadline(double seconds, const std::atomic<bool>* outer) {
+    if (seconds <= 0 && !outer) return;
+    thread_ = std::thread([this, seconds, outer] {
+      const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+      std::unique_lock lock(mutex_);
+      while (!done_) {
+        if (outer && outer->load()) {
+          stop_.store(true);
+          return;
+        }
+        if (seconds > 0 && std::chrono::steady_clock::now() >= end) {
+          fired_ = true;
+          stop_.store(true);
+          return;
+        }
+        wake_.wait_for(lock, std::chrono::milliseconds(20));
+      }
+    });
+  }
+  ~Deadline() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  const std::atomic<bool>* flag() const { return &stop_; }
+  bool fired() {
+    std::lock_guard lock(mutex_);
+    return fired_;
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false, fired_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
+Key kayles_nimber_key(games::VertexGame game, const std::string& graph) {
+  return {command_of(game), json{{"graph", graph}}.dump(), kKaylesNimberVersion};
+}
+
+std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
+  if (o.rows < 1) throw InputError("--rows must be at least 1");
+  if (o.cols_lo < 1 || o.cols_hi < o.cols_lo) throw InputError("--cols must be a range A..B with 1 <= A <= B");
+  if (o.rows > 512 || o.cols_hi > 512 || o.rows * o.cols_hi > 512)
+    throw InputError(fmt::format("--rows {} with --cols up to {}: at most 512 squares (the engine's limit)", o.rows, o.cols_hi));
+  if (o.max_seconds < 0) throw InputError("--cell-seconds must be >= 0");
+  auto spec = [&](std::size_t i) { return fmt::format("Grid{}x{}", o.rows, o.cols_lo + static_cast<int>(i)); };
+  CellPlan plan;
+  plan.cells = static_cast<std::size_t>(o.cols_hi - o.cols_lo + 1);
+  plan.key = [&](std::size_t i) { return kayles_nimber_key(o.game, spec(i)); };
+  plan.compute = [&](std::size_t i, Store*) {
+    games::NimberSearchOptions search = o.search;
+    search.winning_moves = false;
+    search.with_moves = false;
+    search.table_file.clear();
+    Deadline deadline(o.max_seconds, o.search.interrupt);
+    search.interrupt = deadline.flag();
+    games::NimberSearchResult r;
+    try {
+      r = games::kayles_nimber(graph::parse_graph(spec(i)), o.game, search);
+    } catch (const CapReached& e) {
+      if (deadline.fired()) throw CapReached(fmt::format("--cell-seconds {} reached ({})", o.max_seconds, e.what()));
+      throw;
+    }
+    CellAnswer a;
+    a.status = "found";
+    a.answer = {{"nimber", r.nimber}, {"outcome", r.nimber == 0 ? "P" : "N"}, {"positions", r.nodes}, {"keys", r.key_kind}};
+    return a;
+  };
+  plan.check_answer = [](const json& answer) {
+    if (!answer.is_object() || !answer.contains("nimber") || !answer.at("nimber").is_number_unsigned())
+      throw InputError("store: malformed nimber record");
+  };
+  auto cell_of = [&](std::size_t i, const CellAnswer& a) {
+    GridCell c;
+    c.rows = o.rows;
+    c.cols = o.cols_lo + static_cast<int>(i);
+    if (a.status == "found") c.nimber = a.answer.at("nimber").get<int>();
+    c.status = a.status;
+    c.from_store = a.from_store;
+    c.seconds = a.seconds;
+    c.stopped = a.stopped;
+    return c;
+  };
+  CellRun run;
+  run.store = o.store;
+  run.comm = o.comm;
+  if (o.on_cell)
+    run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
+      o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));
+    };
+  auto answers = run_cells(plan, run);
+  std::vector<GridCell> out;
+  for (std::size_t i = 0; i < answers.size(); ++i) out.push_back(cell_of(i, answers[i]));
+  return out;
+}
+
+json to_json(const GridCell& c) {
+  json j = {{"rows", c.rows},
+            {"cols", c.cols},
+            {"nimber", c.nimber ? json(*c.nimber) : json(nullptr)},
+            {"outcome", c.nimber ? json(*c.nimber == 0 ? "P" : "N") : json(nullptr)},
+            {"status", c.status},
+            {"from_store", c.from_store},
+            {"seconds", std::round(c.seconds * 1000) / 1000}};
+  if (!c.stopped.empty()) j["stopped"] = c.stopped;
+  return j;
+}
+
+}  // namespace cgtlab::store

@@ -1,0 +1,51 @@
+// Nimbers of Arc-Kayles (Cram) and Node-Kayles on grids through the result store: sweeps of
+// GridRxC over a range of columns, each cell by games::kayles_nimber (the engine of
+// `arckayles grundy --value-only` and `nodekayles grundy --value-only`).
+#pragma once
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/kayles/nimber_search.h"
+#include "games/kayles/rules.h"
+#include "store/store.h"
+#include "util/comm.h"
+
+namespace cgtlab::store {
+
+// Version of the nimber search as the store sees it: raise it whenever a stored nimber of an
+// older version must no longer be used.
+inline constexpr int kKaylesNimberVersion = 1;
+
+// "arckayles grundy" / "nodekayles grundy" with parameters {"graph": spec}: the nimber does not
+// depend on the search's settings (table size, threads), so they are not part of the key.
+Key kayles_nimber_key(games::VertexGame game, const std::string& graph);
+
+struct GridCell {
+  int rows = 0, cols = 0;
+  std::optional<int> nimber;  // null when capped
+  std::string status;         // "found" or "capped"
+  bool from_store = false;
+  double seconds = 0;
+  std::string stopped;        // why a capped cell stopped
+};
+
+struct GridSweepOptions {
+  games::VertexGame game = games::VertexGame::ArcKayles;
+  int rows = 1, cols_lo = 1, cols_hi = 1;
+  // Per cell: table_bytes (the memory bound), threads, max_nodes (--max-positions).
+  games::NimberSearchOptions search;
+  double max_seconds = 0;  // per cell wall time; 0: no cap
+  Store* store = nullptr;
+  util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
+  std::function<void(const GridCell& cell, int done, int cells)> on_cell;  // rank 0 only
+};
+
+// The nimber of GridRxC for C in [cols_lo, cols_hi]. Throws InputError for rows < 1, an empty
+// or backward range, or a grid beyond the engine's 512 vertices.
+std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& options);
+nlohmann::json to_json(const GridCell& c);
+
+}  // namespace cgtlab::store

@@ -1,0 +1,76 @@
+// Sweeps: every cell of a range, each looked up in a result store or computed and recorded.
+// What a cell is (its store key, how it is computed) is the caller's (store/pebbling.h,
+// store/kayles.h); this file owns the rest, once: the lookups, recording answers and stops,
+// progress, and spreading the cells over the ranks of an MPI run (util/comm.h).
+//
+// Under several ranks: rank 0 alone opens the store. It looks every cell up and broadcasts the
+// cells still to compute; rank r computes the r-th, (r+size)-th, ... of them (cells are listed
+// in the order of their cost, so neighbours cost about the same) and sends each answer to rank 0
+// as soon as it has it; rank 0 records each answer when it receives it (between its own cells),
+// so a crash loses only cells in flight. Every rank returns the same cells.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/store.h"
+#include "util/comm.h"
+
+namespace cgtlab::store {
+
+struct CellAnswer {
+  std::string status;     // "found", "none_within_bound" (pebbling) or "capped"
+  nlohmann::json answer;  // what the store keeps for the cell (null when capped)
+  bool from_store = false;
+  double seconds = 0;     // of the computation (the stored one when from_store)
+  std::string stopped;    // why a capped cell stopped
+
+  static CellAnswer answered(std::string status, nlohmann::json answer, double seconds = 0) {
+    CellAnswer c;
+    c.status = std::move(status);
+    c.answer = std::move(answer);
+    c.seconds = seconds;
+    return c;
+  }
+  static CellAnswer capped(std::string stopped, double seconds = 0) {
+    CellAnswer c;
+    c.status = "capped";
+    c.stopped = std::move(stopped);
+    c.seconds = seconds;
+    return c;
+  }
+};
+
+struct CellPlan {
+  std::size_t cells = 0;
+  std::function<Key(std::size_t)> key;
+  // Computes cell i: status and answer (and seconds, when the computation knows better than
+  // the wall clock of this call: a resumed search). Throws CapReached when a cap stops it.
+  // `store` is given only to the process that owns the store (for checkpoints), else null.
+  std::function<CellAnswer(std::size_t, Store*)> compute;
+  // Called after a computed answer of cell i is recorded (e.g. to drop the cell's checkpoint).
+  std::function<void(std::size_t, Store&)> recorded;
+  // A stored answer as a cell: throws InputError when the record is malformed.
+  std::function<void(const nlohmann::json&)> check_answer;
+};
+
+struct CellRun {
+  Store* store = nullptr;      // rank 0's (other ranks: ignored)
+  util::Comm* comm = nullptr;  // null or one rank: every cell here, in order
+  // Rank 0, after each cell is known (from the store or computed): cell i, cells known, cells.
+  std::function<void(std::size_t, const CellAnswer&, std::size_t, std::size_t)> on_cell;
+};
+
+std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run);
+
+// The store's record of a key, unless it is a stop (a capped record is computed again).
+std::optional<Record> find_answer(const Store& store, const Key& key);
+// Records an answer, or a stop (status "capped", answer {"stopped": why}).
+void record_answer(Store& store, const Key& key, const CellAnswer& cell);
+// A stored record as a cell (from_store); InputError naming the store when the answer is malformed.
+CellAnswer stored_cell(const Store& store, const Record& record);
+
+}  // namespace cgtlab::store
