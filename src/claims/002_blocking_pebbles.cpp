@@ -268,7 +268,7 @@ void l34_7(Tally& t, int, int k, int) {
 }
 void l34_8(Tally& t, int j, int k, int) {
   if (j >= 1 && k >= 1)
-    triple(t, {{0, 0}, {0, j}, {1, k}}, j >= 2 ? sw(-3 * k - 2 * j + 2, -4 * k - 3 * j + 5) : sw(-3 * k, -4 * k + 3));
+    triple(t, {{0, 0}, {0, j}, {1, k}}, j >= 2 ? sw(-3 * k - 2 * j + 2, -4 * k - 3 * j + 5) : sw(-3L * k, -4 * k + 3));
 }
 void l34_9(Tally& t, int j, int k, int) {
   if (j >= 1 && k >= 1) triple(t, {{0, j}, {0, 0}, {1, k}}, sw(-3 * k - 2 * j + 3, -4 * k - 2 * j + 5));
@@ -540,7 +540,7 @@ Finding theorem32(const RunOptions&) {
     std::string spec = fmt::format("OutStar{}", leaves);
     for_each_counts(2 * (leaves + 1), 7, 7, [&](const std::vector<int>& c) {
       Star s{c[0], c[1], {}};
-      for (int i = 1; i <= leaves; ++i) s.leaves.push_back({c[2 * i], c[2 * i + 1]});
+      for (std::size_t i = 2; i < c.size(); i += 2) s.leaves.push_back({c[i], c[i + 1]});  // after the centre's pair, one per leaf
       if (auto v = paper(s)) expect_value(t, spec, s.position(), *v);
     });
   }

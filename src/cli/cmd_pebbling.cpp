@@ -217,7 +217,7 @@ void run_table(const Options& o) {
     so.on_cell = [&](const store::SweepCell&, int done, int cells) { opt.on_layer(done, static_cast<std::size_t>(cells)); };
     auto cells = store::sweep_pebbling(so);
     table.n_lo = n_lo, table.n_hi = n_hi, table.k_lo = k_lo, table.k_hi = k_hi, table.bound = o.max_total;
-    table.cells.assign(static_cast<std::size_t>(n_hi - n_lo + 1), std::vector<games::PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo + 1)));
+    table.cells.assign(static_cast<std::size_t>(n_hi - n_lo) + 1, std::vector<games::PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo) + 1));
     for (const auto& c : cells) {
       if (c.status == "capped") throw CapReached(fmt::format("K{} k={}: {}", c.n, c.k, c.stopped));
       table.cells[c.n - n_lo][c.k - k_lo].m = c.m;

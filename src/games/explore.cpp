@@ -131,7 +131,7 @@ std::string tree_text(const ExploreTree& t) {
   std::string out;
   std::function<void(int)> print = [&](int id) {
     const auto& n = t.nodes[id];
-    out += std::string(2 * n.depth, ' ');
+    out.append(2 * static_cast<std::size_t>(n.depth), ' ');
     if (n.depth > 0) {
       if (n.side == Side::Left) out += "L: ";
       if (n.side == Side::Right) out += "R: ";

@@ -422,6 +422,12 @@ CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
   CanonKey key;
   key.push_back(static_cast<std::uint64_t>(k));
   if (k == 0) return key;
+  // Vertices ordered by their colours (colour_words words each, compared lexicographically).
+  auto colour_less = [&](int a, int b) {
+    const auto x = colours.subspan(static_cast<std::size_t>(a) * colour_words, colour_words);
+    const auto y = colours.subspan(static_cast<std::size_t>(b) * colour_words, colour_words);
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+  };
   // A complete graph (Arc-Kayles on K_n stays complete): vertices by colour, all rows full.
   // nauty's search on K_n grows like n^3 (K512: seconds per call), the test is linear.
   bool complete = true;
@@ -433,10 +439,6 @@ CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
   if (complete && k > 2) {
     std::vector<int> lab(k);
     std::iota(lab.begin(), lab.end(), 0);
-    auto colour_less = [&](int a, int b) {
-      return std::lexicographical_compare(colours.begin() + a * colour_words, colours.begin() + (a + 1) * colour_words,
-                                          colours.begin() + b * colour_words, colours.begin() + (b + 1) * colour_words);
-    };
     if (colour_words > 0) std::stable_sort(lab.begin(), lab.end(), colour_less);
     for (int i = 0; i < k; ++i)
       for (int c = 0; c < colour_words; ++c) key.push_back(colours[lab[i] * colour_words + c]);
@@ -465,10 +467,6 @@ CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
       }
   }
   // Colour classes in increasing colour order: the key then also records the colours.
-  auto colour_less = [&](int a, int b) {
-    return std::lexicographical_compare(colours.begin() + a * colour_words, colours.begin() + (a + 1) * colour_words,
-                                        colours.begin() + b * colour_words, colours.begin() + (b + 1) * colour_words);
-  };
   colour_partition(k, lab, ptn, colour_words > 0 ? &colour_less : nullptr);
   NautyGraph input;
   input.n = k;

@@ -106,7 +106,7 @@ GameTree blocking_tree_text(BlockingAnalyzer& a, const games::BlockingPosition& 
   t.nodes = static_cast<int>(nodes.size());
   std::function<void(int)> print = [&](int id) {
     const Node& n = nodes[id];
-    std::string indent(2 * n.depth, ' ');
+    std::string indent(2 * static_cast<std::size_t>(n.depth), ' ');
     t.text += indent;
     if (n.depth > 0) t.text += std::string(n.by_left ? "L: " : "R: ") + n.move + " => ";
     t.text += a.rules().format(n.position) + "  = " + n.value.str() + (n.cut ? "  ..." : "") + "\n";

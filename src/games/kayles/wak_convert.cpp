@@ -49,7 +49,7 @@ WakGraph rooks_to_wak(const games::RookBoard& b, bool merge_rectangles) {
     int r0, c0, r1, c1;
   };
   std::vector<Segment> segs;
-  std::vector<int> col_seg(b.rows * b.cols, -1), row_seg(b.rows * b.cols, -1);
+  std::vector<int> col_seg(b.squares(), -1), row_seg(b.squares(), -1);
   WakGraph p;
   for (int vertical = 1; vertical >= 0; --vertical) {
     int outer = vertical ? b.cols : b.rows, inner = vertical ? b.rows : b.cols;

@@ -170,9 +170,9 @@ std::string format_c4_classification(const C4Classification& c) {
   s += fmt::format("{:<13}", "");
   for (int x = 0; x < 5; ++x) s += fmt::format("{:>16}", c.cells[x].x_name);
   s += '\n';
-  for (int y = 0; y < 4; ++y) {
+  for (std::size_t y = 0; y < 4; ++y) {
     s += fmt::format("{:<13}", c.cells[y * 5].y_name);
-    for (int x = 0; x < 5; ++x) {
+    for (std::size_t x = 0; x < 5; ++x) {
       const C4Cell& cell = c.cells[y * 5 + x];
       std::string v = fmt::format("{} {}/{}", cell.predicted_p ? "P" : "N", cell.p_positions, cell.positions);
       if (cell.mismatches) v += fmt::format(" !{}", cell.mismatches);

@@ -123,7 +123,7 @@ bool PartitionRanking::fits(int n, int max_total) {
 PartitionRanking::PartitionRanking(int n, int max_total) : n_(n), max_total_(max_total) {
   if (!fits(n, max_total)) throw CapReached("partition ranking table too large");
   const int T = max_total;
-  stride_ = static_cast<std::size_t>(T + 2);
+  stride_ = static_cast<std::size_t>(T) + 2;
   table_.assign(static_cast<std::size_t>(n + 1) * (T + 1) * stride_, 0);
   auto at = [&](int len, int rest, int below) -> std::uint64_t& {
     return table_[(static_cast<std::size_t>(len) * (T + 1) + rest) * stride_ + below];
@@ -265,8 +265,8 @@ CompleteGraphSearch::~CompleteGraphSearch() = default;
 Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
   const int n = ranking_.n();
   static thread_local std::vector<std::vector<Weight>> binom;
-  if (binom.size() < static_cast<std::size_t>(n + 1)) {
-    binom.assign(static_cast<std::size_t>(n + 1), std::vector<Weight>(static_cast<std::size_t>(n + 1), 0));
+  if (binom.size() < static_cast<std::size_t>(n) + 1) {
+    binom.assign(static_cast<std::size_t>(n) + 1, std::vector<Weight>(static_cast<std::size_t>(n) + 1, 0));
     for (int a = 0; a <= n; ++a) {
       binom[a][0] = 1;
       for (int b = 1; b <= a; ++b) binom[a][b] = binom[a - 1][b - 1] + (b <= a - 1 ? binom[a - 1][b] : 0);

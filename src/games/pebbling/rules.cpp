@@ -25,7 +25,8 @@ Weight binomial(long n, long r) {
   r = std::min(r, n - r);
   Weight c = 1;
   for (long i = 1; i <= r; ++i) {
-    c = checked_mul(c, static_cast<Weight>(n - r + i));
+    const long factor = n - r + i;  // at most n: no overflow in long
+    c = checked_mul(c, static_cast<Weight>(factor));
     c /= static_cast<Weight>(i);
   }
   return c;

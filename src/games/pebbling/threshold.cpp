@@ -140,8 +140,8 @@ ThresholdTable complete_graph_thresholds(int n_lo, int n_hi, int k_lo, int k_hi,
   table.k_lo = k_lo;
   table.k_hi = k_hi;
   table.bound = options.max_total;
-  table.cells.assign(static_cast<std::size_t>(n_hi - n_lo + 1),
-                     std::vector<PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo + 1)));
+  table.cells.assign(static_cast<std::size_t>(n_hi - n_lo) + 1,
+                     std::vector<PebblingThreshold>(static_cast<std::size_t>(k_hi - k_lo) + 1));
   const int columns = k_hi - k_lo + 1;
   const int cells = (n_hi - n_lo + 1) * columns;
   ThresholdOptions cell_options = options;

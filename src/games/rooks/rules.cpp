@@ -59,8 +59,8 @@ RookBoard parse_rook_board(std::string_view size, std::string_view holes, std::s
   b.cols = std::stoi(m[2].str());
   if (b.rows < 1 || b.cols < 1 || b.rows > 64 || b.cols > 26)
     throw InputError("bad board '" + s + "': 1 to 64 rows and 1 to 26 columns (a..z)");
-  b.hole.assign(b.rows * b.cols, 0);
-  b.rook.assign(b.rows * b.cols, 0);
+  b.hole.assign(b.squares(), 0);
+  b.rook.assign(b.squares(), 0);
   for (const auto& h : split_list(holes)) {
     auto [r, c] = parse_square(b, h);
     if (b.hole[b.index(r, c)]) throw InputError("hole " + h + " is listed twice");
@@ -99,7 +99,7 @@ RookBoard rook_play(const RookBoard& b, int row, int col) {
 
 graph::Graph rook_attack_graph(const RookBoard& b) {
   auto squares = rook_moves(b);
-  std::vector<int> vertex(b.rows * b.cols, -1);
+  std::vector<int> vertex(b.squares(), -1);
   graph::Graph g(static_cast<int>(squares.size()), false);
   for (std::size_t i = 0; i < squares.size(); ++i) {
     auto [r, c] = squares[i];

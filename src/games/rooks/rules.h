@@ -4,6 +4,7 @@
 // nearest hole (rooks do not see through holes). The player who cannot place a rook loses.
 // Squares are named like chess: columns a, b, c, ... from the left, rows 1, 2, ... ("b3").
 #pragma once
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@ struct RookBoard {
   std::vector<char> hole;  // index (row-1)*cols + col
   std::vector<char> rook;
   int index(int row, int col) const { return row * cols + col; }  // 0-based row and column
+  std::size_t squares() const { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
 };
 
 std::string square_name(int row, int col);  // 0-based -> "b3"
