@@ -665,11 +665,11 @@ bool is_uptimal(Game g) { return uptimal_expansion(g).has_value(); }
 
 std::vector<Game> cgsuite_sorted(std::vector<Game> games) {
   std::vector<Id> ids;
+  ids.reserve(games.size());
   for (Game x : games) ids.push_back(x.id());
   detail::sort_in_print_order(ids);
-  std::vector<Game> out;
-  for (Id x : ids) out.push_back(Game::from_id(x));
-  return out;
+  for (std::size_t i = 0; i < ids.size(); ++i) games[i] = Game::from_id(ids[i]);
+  return games;
 }
 
 }  // namespace cgtlab::cgt

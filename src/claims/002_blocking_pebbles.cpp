@@ -39,7 +39,7 @@ BlockingAnalyzer& analyzer(const std::string& spec) {
   return *slot;
 }
 
-BlockingPosition br(std::vector<std::pair<int, int>> blue_red) { return games::from_blue_red(blue_red); }
+BlockingPosition br(const std::vector<std::pair<int, int>>& blue_red) { return games::from_blue_red(blue_red); }
 BlockingPosition green(const std::vector<int>& counts) {
   BlockingPosition p;
   for (int c : counts) p.push_back({0, 0, c});
@@ -242,7 +242,7 @@ Finding lemma32_7(const RunOptions&) {
 // ---------------------------------------------------------------- Lemma 3.4, Theorem 3.3: transitive triple T3
 const std::string kTriple = "T3";
 
-void triple(Tally& t, std::vector<std::pair<int, int>> p, Game paper) { expect_value(t, kTriple, br(p), paper); }
+void triple(Tally& t, const std::vector<std::pair<int, int>>& p, Game paper) { expect_value(t, kTriple, br(p), paper); }
 
 // Each part of Lemma 3.4 states the value of one family at (j, k, l); it checks the cases it covers.
 void l34_1(Tally& t, int j, int k, int) {

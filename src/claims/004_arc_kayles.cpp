@@ -307,6 +307,7 @@ cgt::Grundy wak_search_value(const graph::Graph& g, const std::vector<std::uint6
   cgt::Grundy x = 0;
   for (const auto& comp : g.components()) {
     std::vector<std::uint64_t> cw;
+    cw.reserve(comp.size());
     for (int u : comp) cw.push_back(w[u]);
     x ^= s.grundy(games::make_wak(g.induced(comp), cw));
   }

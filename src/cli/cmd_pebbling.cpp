@@ -79,7 +79,7 @@ void run_grundy(const Options& o) {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.winning_moves) {
       const std::string from = rules.graph().vertex_name(m.from), to = rules.graph().vertex_name(m.to);
-      moves.push_back({{"move", from + "->" + to}, {"from", from}, {"to", to}, {"result", rules.to_string(rules.apply(p, m))}});
+      moves.push_back({{"move", fmt::format("{}->{}", from, to)}, {"from", from}, {"to", to}, {"result", rules.to_string(rules.apply(p, m))}});
     }
     nlohmann::json j{{"graph", o.graph},
                      {"k", o.k},

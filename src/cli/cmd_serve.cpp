@@ -23,7 +23,7 @@ bool output_file_option(const std::string& name) {
   return name == "thermograph-svg" || name == "output" || name == "svg-file";
 }
 
-void collect(const CLI::App* app, std::vector<std::string> words, std::vector<server::CommandSpec>& out) {
+void collect(const CLI::App* app, const std::vector<std::string>& words, std::vector<server::CommandSpec>& out) {
   auto subs = app->get_subcommands([](const CLI::App*) { return true; });
   if (!words.empty() && subs.empty()) {
     server::CommandSpec c;

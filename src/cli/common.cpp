@@ -95,7 +95,10 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string path_of(const CLI::App* app) {
   std::string p;
-  for (const CLI::App* a = app; a != nullptr; a = a->get_parent()) p = a->get_name() + (p.empty() ? "" : " " + p);
+  for (const CLI::App* a = app; a != nullptr; a = a->get_parent()) {
+    if (!p.empty()) p.insert(p.begin(), ' ');
+    p.insert(0, a->get_name());
+  }
   return p;
 }
 
@@ -232,8 +235,10 @@ std::vector<std::string> prepare_args(CLI::App& app, int argc, char** argv) {
   if (!current->get_subcommands({}).empty() && current->get_require_subcommand_min() > 0 &&
       std::find(in.begin(), in.end(), "--version") == in.end())
     unknown_subcommand(current, "");
-  for (const CLI::App* a = current; a != nullptr && a != &app; a = a->get_parent())
-    g_command = a->get_name() + (g_command.empty() ? "" : " " + g_command);
+  for (const CLI::App* a = current; a != nullptr && a != &app; a = a->get_parent()) {
+    if (!g_command.empty()) g_command.insert(g_command.begin(), ' ');
+    g_command.insert(0, a->get_name());
+  }
   if (!positionals.empty()) {
     out.push_back("--");
     out.insert(out.end(), positionals.begin(), positionals.end());

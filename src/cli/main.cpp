@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     run_with_large_stack([&] {
       std::vector<std::string> args = cli::prepare_args(app, argc, argv);
       std::vector<char*> ptrs;
+      ptrs.reserve(args.size());
       for (auto& a : args) ptrs.push_back(a.data());
       try {
         cli::start_ticker();

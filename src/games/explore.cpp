@@ -249,9 +249,9 @@ std::string find_on_path(const std::string& name) {
   while (start <= dirs.size()) {
     size_t end = dirs.find(':', start);
     if (end == std::string::npos) end = dirs.size();
-    std::string dir = dirs.substr(start, end - start);
-    if (dir.empty()) dir = ".";
-    std::string full = dir + "/" + name;
+    std::string full = end > start ? dirs.substr(start, end - start) : ".";  // an empty entry is "."
+    full += '/';
+    full += name;
     if (access(full.c_str(), X_OK) == 0) return full;
     start = end + 1;
   }
@@ -285,6 +285,7 @@ void write_svg(const std::string& dot, const std::string& path) {
   std::string out_arg = "-o" + path;
   std::vector<std::string> argv_s{exe, "-Tsvg", out_arg, in};
   std::vector<char*> argv;
+  argv.reserve(argv_s.size() + 1);
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;

@@ -3,6 +3,8 @@
 #include <csignal>
 #include <cstring>
 
+#include <fmt/core.h>
+
 namespace cgtlab::server {
 
 namespace {
@@ -98,8 +100,9 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
                               v.get_ref<const std::string&>().find_first_not_of("abcdefghijklmnopqrstuvwxyz") ==
                                   std::string::npos;
           if (!v.is_boolean() && !is_extension)
-            throw bad("'" + key + "' names an output file: over HTTP pass true (or its extension, e.g. \"svg\"), "
-                      "and its content comes back under '" + key + "'");
+            throw bad(fmt::format("'{0}' names an output file: over HTTP pass true (or its extension, e.g. \"svg\"), "
+                                  "and its content comes back under '{0}'",
+                                  key));
           if (v != false) {
             std::string path = make_temp_path(is_extension ? key + "." + v.get<std::string>() : key);
             b.outputs.push_back({key, path});

@@ -236,7 +236,7 @@ int serve(const ServeOptions& o, std::vector<CommandSpec> catalogue) {
                                            : "HTTP error " + std::to_string(res.status);
     send_json(res, res.status, error_json({res.status, res.status >= 500 ? "internal" : "input", what}));
   });
-  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, const std::exception_ptr& ep) {
     std::string what = "unknown exception";
     try {
       if (ep) std::rethrow_exception(ep);

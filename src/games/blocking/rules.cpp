@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/core.h>
+
 #include "util/error.h"
 #include "util/parse.h"
 #include "util/strings.h"
@@ -210,11 +212,11 @@ BlockingPosition BlockingPebbles::parse(std::string_view spec) const {
     for (const auto& e : entries) {
       auto eq = e.find('=');
       if (eq == std::string::npos)
-        throw InputError("pebble spec '" + text + "': '" + e + "' is not name=blue/red/green");
+        throw InputError(fmt::format("pebble spec '{}': '{}' is not name=blue/red/green", text, e));
       std::string name = trim(std::string_view(e).substr(0, eq));
       auto v = graph_.find_vertex(name);
-      if (!v) throw InputError("pebble spec '" + text + "': the graph has no vertex '" + name + "'");
-      if (seen[*v]) throw InputError("pebble spec '" + text + "': vertex '" + name + "' is given twice");
+      if (!v) throw InputError(fmt::format("pebble spec '{}': the graph has no vertex '{}'", text, name));
+      if (seen[*v]) throw InputError(fmt::format("pebble spec '{}': vertex '{}' is given twice", text, name));
       seen[*v] = true;
       p[*v] = parse_triple(e.substr(eq + 1), text);
     }

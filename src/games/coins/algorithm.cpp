@@ -146,7 +146,10 @@ std::string CoinsAlgorithmResult::partition() const {
 std::string CoinsAlgorithmResult::ordinal_sum_text() const {
   std::string s = base_value.str();
   for (std::size_t j = terms.size(); j-- > 0;) {
-    if (j + 1 < terms.size()) s = "(" + s + ")";
+    if (j + 1 < terms.size()) {
+      s.insert(s.begin(), '(');
+      s += ')';
+    }
     s += " : " + inverse_power_of_two(terms[j].exponent_power).str();
   }
   return s;
