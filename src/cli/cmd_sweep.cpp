@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/ranks.h"
 #include "store/kayles.h"
 #include "store/pebbling.h"
 #include "util/error.h"
@@ -58,8 +59,11 @@ void run_sweep_pebbling(const SweepArgs& a) {
   o.threshold.max_seconds = a.cell_seconds;
   o.threshold.limits = search_limits(a.max_positions);
   std::unique_ptr<store::Store> st;
-  if (!a.store_file.empty()) st = std::make_unique<store::Store>(a.store_file);
+  if (!a.store_file.empty()) st = store::open_on_rank0(a.store_file, run_comm());
   o.store = st.get();
+  o.comm = run_comm();
+  std::uint64_t bytes = 0;
+  o.bytes_exchanged = &bytes;
   o.on_cell = [](const store::SweepCell& c, int done, int cells) {
     progress(fmt::format("sweep: {} of {} cells; K{} k={}: {}{}", done, cells, c.n, c.k,
                          c.m ? std::to_string(*c.m) : c.status, c.from_store ? " (stored)" : ""));
@@ -69,7 +73,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
   if (a.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
-    print_json({{"game", "pebbling"}, {"family", "K_n"}, {"bound", a.max_total}, {"cells", list}});
+    print_json({{"game", "pebbling"}, {"family", "K_n"}, {"bound", a.max_total}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
     return;
   }
   for (const auto& c : cells) {
@@ -95,8 +99,11 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
   std::unique_ptr<store::Store> st;
-  if (!a.store_file.empty()) st = std::make_unique<store::Store>(a.store_file);
+  if (!a.store_file.empty()) st = store::open_on_rank0(a.store_file, run_comm());
   o.store = st.get();
+  o.comm = run_comm();
+  std::uint64_t bytes = 0;
+  o.bytes_exchanged = &bytes;
   o.on_cell = [](const store::GridCell& c, int done, int cells) {
     progress(fmt::format("sweep: {} of {} cells; {}x{}: {}{}", done, cells, c.rows, c.cols,
                          c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status,
@@ -107,7 +114,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   if (a.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
-    print_json({{"game", cram ? "arckayles" : "nodekayles"}, {"family", "GridRxC"}, {"rows", a.rows}, {"cells", list}});
+    print_json({{"game", cram ? "arckayles" : "nodekayles"}, {"family", "GridRxC"}, {"rows", a.rows}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
     return;
   }
   for (const auto& c : cells) {

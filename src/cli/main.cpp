@@ -1,18 +1,34 @@
 // cgtlab: exact combinatorial game theory on graphs. Parses flags, calls the library,
 // prints text or JSON (docs/json.md). Bad input or a cap: one line on stderr and exit code 2;
 // a bug (an internal error): one line and exit code 3. Nothing reaching main aborts.
+#include <cstdio>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/ranks.h"
+#include "mpi/comm.h"
 #include "util/error.h"
 #include "util/large_stack.h"
 
 int main(int argc, char** argv) {
   using namespace cgtlab;
+  // Under mpirun: every rank runs the command; rank 0 alone prints (the library gives every rank
+  // the same result or the same error), the others are silent. Destroyed last: MPI_Finalize.
+  std::unique_ptr<util::Comm> comm;
+  try {
+    comm = mpi::start_if_launched(&argc, &argv);
+  } catch (const InputError& e) {
+    return cli::report_error(cli::ErrorKind::Input, e.what());
+  }
+  if (comm && comm->rank() != 0) {
+    if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)) return 3;
+  }
+  cli::set_run_comm(comm.get());
   try {
     CLI::App app{"cgtlab: exact combinatorial game theory on graphs", "cgtlab"};
     app.require_subcommand(1);

@@ -40,6 +40,7 @@ struct GridSweepOptions {
   double max_seconds = 0;  // per cell wall time; 0: no cap
   Store* store = nullptr;
   util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
+  std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
   std::function<void(const GridCell& cell, int done, int cells)> on_cell;  // rank 0 only
 };
 

@@ -210,6 +210,7 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
   CellRun run;
   run.store = o.store;
   run.comm = o.comm;
+  run.bytes_exchanged = o.bytes_exchanged;
   if (o.on_cell)
     run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
       o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));

@@ -54,6 +54,7 @@ struct SweepOptions {
   games::ThresholdOptions threshold;  // max_total, limits, max_seconds (per cell)
   Store* store = nullptr;
   util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
+  std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
   std::function<void(const SweepCell& cell, int done, int cells)> on_cell;  // rank 0 only
 };
 

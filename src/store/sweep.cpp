@@ -65,6 +65,7 @@ json error_of(const std::exception& e) {
 
 std::vector<CellAnswer> run_distributed(const CellPlan& plan, const CellRun& run) {
   util::Comm& comm = *run.comm;
+  const std::uint64_t sent_before = comm.bytes_sent();
   const int rank = comm.rank(), size = comm.size();
   std::vector<CellAnswer> cells(plan.cells);
   std::vector<bool> known(plan.cells, false);
@@ -143,6 +144,10 @@ std::vector<CellAnswer> run_distributed(const CellPlan& plan, const CellRun& run
   }
   json final_message =
       json::parse(comm.broadcast(rank == 0 ? json{{"cells", all}, {"error", first_error}}.dump() : ""));
+  // What the sweep cost in messages, summed over the ranks (every rank takes part).
+  std::uint64_t bytes = 0;
+  for (const auto& b : comm.all_gather(std::to_string(comm.bytes_sent() - sent_before))) bytes += std::stoull(b);
+  if (run.bytes_exchanged) *run.bytes_exchanged = bytes;
   if (!final_message.at("error").is_null()) raise(final_message.at("error"));
   if (rank != 0) {
     for (const auto& m : final_message.at("cells")) {
@@ -187,6 +192,7 @@ CellAnswer stored_cell(const Store& store, const Record& rec) {
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run) {
   if (run.comm && run.comm->size() > 1) return run_distributed(plan, run);
+  if (run.bytes_exchanged) *run.bytes_exchanged = 0;
   std::vector<CellAnswer> cells;
   cells.reserve(plan.cells);
   for (std::size_t i = 0; i < plan.cells; ++i) {
@@ -204,6 +210,22 @@ std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run) {
     if (run.on_cell) run.on_cell(i, cells.back(), i + 1, plan.cells);
   }
   return cells;
+}
+
+std::unique_ptr<Store> open_on_rank0(const std::string& path, util::Comm* comm) {
+  if (!comm || comm->size() == 1) return std::make_unique<Store>(path);
+  std::unique_ptr<Store> st;
+  std::string error;
+  if (comm->rank() == 0) {
+    try {
+      st = std::make_unique<Store>(path);
+    } catch (const InputError& e) {
+      error = e.what();
+    }
+  }
+  error = comm->broadcast(error);
+  if (!error.empty()) throw InputError(error);
+  return st;
 }
 
 }  // namespace cgtlab::store

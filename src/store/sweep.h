@@ -10,7 +10,9 @@
 // so a crash loses only cells in flight. Every rank returns the same cells.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -62,9 +64,15 @@ struct CellRun {
   util::Comm* comm = nullptr;  // null or one rank: every cell here, in order
   // Rank 0, after each cell is known (from the store or computed): cell i, cells known, cells.
   std::function<void(std::size_t, const CellAnswer&, std::size_t, std::size_t)> on_cell;
+  // Out (when set): payload bytes every rank handed to the transport for the sweep (0 in one process).
+  std::uint64_t* bytes_exchanged = nullptr;
 };
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run);
+
+// Opens the store file on rank 0 only (other ranks get null); an error opening it (a foreign or
+// newer file) is raised as the same InputError on every rank. Without comm: Store(path).
+std::unique_ptr<Store> open_on_rank0(const std::string& path, util::Comm* comm);
 
 // The store's record of a key, unless it is a stop (a capped record is computed again).
 std::optional<Record> find_answer(const Store& store, const Key& key);
