@@ -85,6 +85,7 @@ std::string latex_notation(std::string_view s) {
       continue;
     }
     if (s.substr(i, 5) == "Tiny(" || s.substr(i, 5) == "Miny(") {
+      if (i > 0 && digit(s[i - 1])) out += "+";  // 2Tiny(2): the number plus the tiny
       out += "\\mathrm{" + std::string(s.substr(i, 4)) + "}(";
       i += 5;
       continue;

@@ -1,17 +1,24 @@
-// Values in LaTeX, for papers: CGSuite's plain text (what the printer writes) as math-mode
-// LaTeX: ^ -> \uparrow, ^^ -> \Uparrow, v -> \downarrow, * -> \ast, +- -> \pm,
-// {a|b} -> \{a \mid b\}, || -> \mid\mid, 3/8 -> \frac{3}{8}, ^3 -> \uparrow{\times}3 (three ups),
-// ^[4] / ^<2> (uptimals) -> \uparrow^{[4]} / \uparrow^{\langle 2\rangle}, Tiny(G) -> \mathrm{Tiny}(G).
-// The result goes between $...$.
+// Values in LaTeX, for papers (math mode: the result goes between $...$).
+//   latex_value(g): the canonical form, printed by the notation printer (notation_print.cpp) with
+//     LaTeX tokens: 3/4 -> \frac{3}{4}, * -> \ast, *2 -> \ast 2, ^ -> \uparrow, ^^ -> \Uparrow,
+//     ^3 -> \uparrow{\times}3 (three ups; a superscript would read as the up-nth), v -> \downarrow,
+//     +-1 -> \pm 1, {a|b} -> \{a \mid b\}, {a||b|c} -> \{a \mid\mid b \mid c\},
+//     ^<2> / ^[4] (uptimals) -> \uparrow^{\langle 2\rangle} / \uparrow^{[4]},
+//     2Tiny(2) -> 2+\mathrm{Tiny}(2).
+//   latex_number(d): a dyadic, -\frac{3}{8} or 5.
+//   latex_notation(text): the same translation applied to CGSuite text that is already printed
+//     (names of uptimals, values kept only as text).
 #pragma once
 #include <string>
 #include <string_view>
 
+#include "cgt/dyadic.h"
 #include "cgt/game.h"
 
 namespace cgtlab::cgt {
 
+std::string latex_value(const Game& g);
+std::string latex_number(const Dyadic& d);
 std::string latex_notation(std::string_view cgsuite_text);
-inline std::string latex_value(const Game& g) { return latex_notation(g.str()); }
 
 }  // namespace cgtlab::cgt

@@ -3,12 +3,15 @@
 // switches {x|-x} as +-x, tinies and minies as Tiny(G) / Miny(G) after a number
 // translation, uptimals as ^[...] / ^<n>, everything else in braces whose slash count
 // marks the nesting depth (|, ||, |||; at four slashes the option is bracketed instead).
+// The same printer writes LaTeX (latex_value, cgt/latex.h): one walk, two spellings of the
+// tokens (\frac{3}{4}, \uparrow, \ast 2, \pm, \{a \mid b\}, \mid\mid for ||).
 #include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
 #include <mutex>
 
 #include "cgt/game.h"
+#include "cgt/latex.h"
 #include "cgt/notation_internal.h"
 #include "cgt/store.h"
 #include "util/error.h"
@@ -26,10 +29,29 @@ constexpr int kMaxSlashes = 4;
 // The longest canonical form printed: beyond it printing stops with CapReached.
 constexpr std::size_t kMaxPrintedBytes = std::size_t(64) << 20;
 
-std::string nus_name(const Nus& v) {
+// The LaTeX spelling of the printer's tokens (plain text: the token itself).
+std::string number_name(const Dyadic& d, bool latex) {
+  if (!latex || d.is_integer()) return d.str();
+  mpz_class n = d.numerator();
+  std::string s = n < 0 ? "-" : "";
+  if (n < 0) n = -n;
+  return s + "\\frac{" + n.get_str() + "}{" + d.denominator().get_str() + "}";
+}
+
+std::string nus_name(const Nus& v, bool latex) {
   std::string s;
-  if (!v.number.is_zero() || (v.ups == 0 && v.star == 0)) s += v.number.str();
-  if (v.ups != 0) {
+  if (!v.number.is_zero() || (v.ups == 0 && v.star == 0)) s += number_name(v.number, latex);
+  if (v.ups != 0 && latex) {
+    unsigned long mag = v.ups < 0 ? 0UL - static_cast<unsigned long>(v.ups) : static_cast<unsigned long>(v.ups);
+    // ^3 (three ups) is \uparrow{\times}3, not \uparrow^{3}: a superscript is the up-nth
+    // (docs/notation.md, ^<n>; \uparrow^{\langle n\rangle} here).
+    if (mag == 2) {
+      s += v.ups > 0 ? "\\Uparrow" : "\\Downarrow";
+    } else {
+      s += v.ups > 0 ? "\\uparrow" : "\\downarrow";
+      if (mag > 2) s += "{\\times}" + std::to_string(mag);
+    }
+  } else if (v.ups != 0) {
     unsigned long mag = v.ups < 0 ? 0UL - static_cast<unsigned long>(v.ups) : static_cast<unsigned long>(v.ups);
     const char* sym = v.ups > 0 ? "^" : "v";
     if (mag == 2) {
@@ -41,15 +63,18 @@ std::string nus_name(const Nus& v) {
     }
   }
   if (v.star != 0) {
-    s += "*";
-    if (v.star > 1) s += std::to_string(v.star);
+    s += latex ? "\\ast" : "*";
+    if (v.star > 1) {
+      if (latex) s += ' ';
+      s += std::to_string(v.star);
+    }
   }
   return s;
 }
 
 class Printer {
  public:
-  Printer() : s_(Store::get()) {}
+  explicit Printer(bool latex = false) : s_(Store::get()), latex_(latex) {}
 
   // Appends g; returns the number of slashes its text leaves unbracketed (0 when it
   // needs none, e.g. a name or a bracketed form).
@@ -60,26 +85,27 @@ class Printer {
       const Nus& v = s_.nus_of(g);
       bool pure = (v.ups == 0 && v.star == 0) || (v.number.is_zero() && (v.ups == 0 || v.star == 0));
       if (force_parens && !pure) emit(out, "(");
-      emit(out, nus_name(v));
+      emit(out, nus_name(v, latex_));
       if (force_parens && !pure) emit(out, ")");
       return 0;
     }
     std::vector<Id> lo = sorted(s_.left(g));
     std::vector<Id> ro = sorted(s_.right(g));
     if (s_.neg(g) == g) {  // a switch {x | -x}, printed +-x
-      emit(out, "+-");
-      if (lo.size() > 1) emit(out, "{");
+      emit(out, latex_ ? "\\pm " : "+-");
+      if (lo.size() > 1) emit(out, open());
       for (std::size_t i = 0; i < lo.size(); ++i) {
-        if (i > 0) emit(out, ",");
+        if (i > 0) emit(out, comma());
         append(lo[i], out, true, lo.size() == 1);
       }
-      if (lo.size() > 1) emit(out, "}");
+      if (lo.size() > 1) emit(out, close());
       return 0;
     }
     if (auto t = tiny_or_miny(g, lo, ro)) {
       if (force_parens && !t->translation.is_zero()) emit(out, "(");
-      if (!t->translation.is_zero()) emit(out, t->translation.str());
-      emit(out, t->tiny ? "Tiny(" : "Miny(");
+      if (!t->translation.is_zero()) emit(out, number_name(t->translation, latex_) + (latex_ ? "+" : ""));
+      if (latex_) emit(out, t->tiny ? "\\mathrm{Tiny}(" : "\\mathrm{Miny}(");
+      else emit(out, t->tiny ? "Tiny(" : "Miny(");
       append(t->subscript, out, true, false);
       emit(out, ")");
       if (force_parens && !t->translation.is_zero()) emit(out, ")");
@@ -87,7 +113,7 @@ class Printer {
     }
     if (auto u = uptimal_name(g)) {
       if (force_parens) emit(out, "(");
-      emit(out, *u);
+      emit(out, latex_ ? latex_notation(*u) : *u);
       if (force_parens) emit(out, ")");
       return 0;
     }
@@ -95,17 +121,23 @@ class Printer {
     // written straight into out: no copy per nesting level (quadratic for deep forms).
     int slashes = slashes_below(g);
     bool bracket = force_brackets || slashes >= kMaxSlashes;
-    if (bracket) emit(out, "{");
+    if (bracket) emit(out, open());
     for (std::size_t i = 0; i < lo.size(); ++i) {
-      if (i > 0) emit(out, ",");
+      if (i > 0) emit(out, comma());
       append(lo[i], out, lo.size() > 1, false);
     }
-    emit(out, std::string(static_cast<std::size_t>(slashes), '|'));
+    if (latex_) {  // {a \mid b}, {a \mid\mid b}: spaced like CGSuite's LaTeX
+      std::string bars;
+      for (int k = 0; k < slashes; ++k) bars += "\\mid";
+      emit(out, (lo.empty() ? "" : " ") + bars + (ro.empty() ? "" : " "));
+    } else {
+      emit(out, std::string(static_cast<std::size_t>(slashes), '|'));
+    }
     for (std::size_t i = 0; i < ro.size(); ++i) {
-      if (i > 0) emit(out, ",");
+      if (i > 0) emit(out, comma());
       append(ro[i], out, ro.size() > 1, false);
     }
-    if (bracket) emit(out, "}");
+    if (bracket) emit(out, close());
     return bracket ? 0 : slashes;
   }
 
@@ -138,6 +170,10 @@ class Printer {
   }
   absl::flat_hash_map<Id, int> slashes_memo_;
   absl::flat_hash_map<Id, bool> named_memo_;
+
+  std::string_view open() const { return latex_ ? "\\{" : "{"; }
+  std::string_view close() const { return latex_ ? "\\}" : "}"; }
+  std::string_view comma() const { return latex_ ? ", " : ","; }
 
   // Every character is written once, through emit: written_ is the length so far.
   void emit(std::string& out, std::string_view text) {
@@ -238,6 +274,7 @@ class Printer {
   std::size_t written_ = 0;
 
   Store& s_;
+  bool latex_;
 };
 
 }  // namespace
@@ -250,5 +287,14 @@ std::string Game::str() const {
   Printer().append(id_, out, true, false);
   return out;
 }
+
+std::string latex_value(const Game& g) {
+  std::lock_guard lock(Store::get().mutex());
+  std::string out;
+  Printer(true).append(g.id(), out, true, false);
+  return out;
+}
+
+std::string latex_number(const Dyadic& d) { return number_name(d, true); }
 
 }  // namespace cgtlab::cgt
