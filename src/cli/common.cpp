@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cgt/game.h"
+#include "cgt/latex.h"
 #include "util/error.h"
 
 namespace cgtlab::cli {
@@ -468,5 +469,34 @@ solve::SearchLimits search_limits(std::uint64_t max_positions) {
   l.max_memory_bytes = g_max_memory_mib << 20;
   return l;
 }
+
+}  // namespace cgtlab::cli
+
+namespace cgtlab::cli {
+
+namespace {
+std::string joined_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return s;
+}
+}  // namespace
+
+void add_format_option(CLI::App* cmd, std::string& format, const std::vector<std::string>& names) {
+  format = names.front();
+  cmd->add_option("--format", format, "output: " + joined_names(names) + " (latex: a tabular or $value$ for a paper)")
+      ->capture_default_str();
+}
+
+std::string output_format(const std::string& format, bool json, const std::vector<std::string>& names) {
+  if (std::find(names.begin(), names.end(), format) == names.end())
+    throw InputError("--format must be " + joined_names(names) + " (got '" + escape_text(format) + "')");
+  if (json && format != names.front() && format != "json")
+    throw InputError("--json and --format " + format + " ask for two outputs: give one");
+  return json ? "json" : format;
+}
+
+std::string latex_math(cgt::Game g) { return "$" + cgt::latex_value(g) + "$"; }
+std::string latex_math(const cgt::Dyadic& d) { return "$" + cgt::latex_number(d) + "$"; }
 
 }  // namespace cgtlab::cli

@@ -52,6 +52,17 @@ std::string nimber_text(std::uint64_t grundy);
 std::string outcome_phrase(cgt::Outcome o);       // "N (the player to move wins)"
 std::string outcome_phrase(const std::string& o);  // "L", "R", "N" or "P"
 
+// ---- Output formats ------------------------------------------------------------------------
+// Adds `--format F` (F one of `names`, the first the default) to a command; its `--json` flag
+// stays, the same as `--format json`.
+void add_format_option(CLI::App* cmd, std::string& format, const std::vector<std::string>& names);
+// The format a run prints: "json" with --json (InputError if --format names another); else
+// --format, which must be one of `names` (InputError otherwise).
+std::string output_format(const std::string& format, bool json, const std::vector<std::string>& names);
+// A value for a paper: $...$ around cgt::latex_value (a number: cgt::latex_number).
+std::string latex_math(cgt::Game g);
+std::string latex_math(const cgt::Dyadic& d);
+
 // ---- Lists --------------------------------------------------------------------------------
 // Adds `--limit N` (default 50; 0: no limit) to a command whose output lists moves or followers.
 void add_limit_option(CLI::App* cmd, std::size_t& value, const char* what);
