@@ -17,6 +17,7 @@
 #include "graph/graph.h"
 #include "util/error.h"
 #include "util/large_stack.h"
+#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -43,6 +44,7 @@ struct Common {
   std::string graph;
   std::string pebbles;
   bool json = false;
+  std::string format;
   bool analyze = false;  // value: add the value analysis (cgtlab analyze)
   std::size_t limit = 50;
   std::uint64_t max_positions = 0;
@@ -62,7 +64,17 @@ void run_value(const Common& c) {
   games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   auto p = a.parse(c.pebbles);
   cgt::Game v = a.value(p);
-  if (c.json) {
+  const std::string format = output_format(c.format, c.json, {"text", "json", "latex"});
+  if (format == "latex") {  // the value; with --analyze, the analysis as a tabular after it
+    fmt::print("{}\n", latex_math(v));
+    if (c.analyze)
+      run_with_large_stack([&] {
+        fmt::print("{}", analysis_latex(v, "cgtlab blocking value --graph " + escape_text(c.graph) + " --pebbles " +
+                                               escape_text(c.pebbles)));
+      });
+    return;
+  }
+  if (format == "json") {
     nlohmann::json j{{"graph", c.graph},
                      {"value", v.str()},
                      {"outcome", cgt::to_string(v.outcome())},
@@ -91,12 +103,17 @@ void run_search(const SearchArgs& s) {
   if (s.atlas == !s.value.empty()) throw InputError("give exactly one of --value V and --atlas");
   if (c.analyze && !s.atlas) throw InputError("--analyze goes with --atlas");
   if (s.space.max_pebbles < 0) throw InputError("--max-pebbles must be non-negative");
+  std::string format = output_format(c.format, c.json, {"text", "markdown", "json", "latex"});
+  if (s.markdown && format != "text" && format != "markdown")
+    throw InputError("--markdown and --format " + format + " ask for two outputs: give one");
+  if (s.markdown) format = "markdown";
+  if (!s.atlas && (format == "latex" || format == "markdown")) throw InputError("--format " + format + " goes with --atlas");
   games::BlockingAnalyzer a(graph::parse_graph(c.graph), search_limits(c.max_positions));
   const auto& r = a.rules();
   if (!s.atlas) {
     cgt::Game target = cgt::Game::parse(ascii_expression(s.value));
     auto found = games::blocking_search(a, target, s.space, s.limit);
-    if (c.json) {
+    if (format == "json") {
       auto arr = nlohmann::json::array();
       for (const auto& p : found.positions) arr.push_back(r.format(p));
       nlohmann::json j{{"graph", c.graph},
@@ -125,7 +142,38 @@ void run_search(const SearchArgs& s) {
   if (c.analyze) heat = games::blocking_heat(a, s.space);
   auto mean_of = [](cgt::Game v) { return cgt::mean(v).str(); };
   auto temp_of = [](cgt::Game v) { return cgt::temperature(v).str(); };
-  if (c.json) {
+  auto summary = fmt::format("{} distinct values over {} positions (up to symmetry) on {} with at most {} pebbles, colours {}",
+                             atlas.entries.size(), atlas.positions, c.graph, s.space.max_pebbles, s.space.colours);
+  if (format == "latex") {
+    auto tt = [](const std::string& text) { return "\\texttt{" + latex_escape(text) + "}"; };
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& e : atlas.entries) {
+      std::vector<std::string> row{latex_math(e.value), std::to_string(e.count), std::to_string(e.min_pebbles),
+                                   tt(r.format(e.example)), tt(games::paper_notation(e.example))};
+      if (c.analyze) {
+        row.push_back(latex_math(cgt::mean(e.value)));
+        row.push_back(latex_math(cgt::temperature(e.value)));
+      }
+      rows.push_back(std::move(row));
+    }
+    std::vector<std::string> header{"value", "positions", "fewest pebbles", "smallest example", "papers' notation"};
+    if (c.analyze) header.insert(header.end(), {"mean", "temperature"});
+    fmt::print("{}", latex_table(c.analyze ? "lrrllrr" : "lrrll", header, rows,
+                                 {"BLOCKING PEBBLES atlas (cgtlab blocking search --atlas): " + escape_text(summary)}));
+    if (c.analyze) {
+      rows.clear();
+      for (const auto& h : heat)
+        rows.push_back({std::to_string(h.pebbles), std::to_string(h.positions), std::to_string(h.hot), latex_math(h.hottest),
+                        std::to_string(h.at_hottest), latex_math(h.value), tt(r.format(h.example)),
+                        tt(games::paper_notation(h.example))});
+      fmt::print("\n{}", latex_table("rrrrrlll",
+                                     {"pebbles", "positions", "hot ($t > 0$)", "hottest temperature", "positions at it",
+                                      "value", "example", "papers' notation"},
+                                     rows, {"the hottest positions by number of pebbles"}));
+    }
+    return;
+  }
+  if (format == "json") {
     auto arr = nlohmann::json::array();
     for (const auto& e : atlas.entries) {
       nlohmann::json x{{"value", e.value.str()},
@@ -159,7 +207,7 @@ void run_search(const SearchArgs& s) {
     print_json(j);
     return;
   }
-  if (s.markdown) {
+  if (format == "markdown") {
     fmt::print("| value | positions | fewest pebbles | smallest example | papers' notation |{}\n",
                c.analyze ? " mean | temperature |" : "");
     fmt::print("| --- | ---: | ---: | --- | --- |{}\n", c.analyze ? " ---: | ---: |" : "");
@@ -186,8 +234,7 @@ void run_search(const SearchArgs& s) {
                    h.hottest.str(), h.at_hottest, h.positions, h.hot, r.format(h.example), h.value.str());
     }
   }
-  fmt::print("{} distinct values over {} positions (up to symmetry) on {} with at most {} pebbles, colours {}\n",
-             atlas.entries.size(), atlas.positions, c.graph, s.space.max_pebbles, s.space.colours);
+  fmt::print("{}\n", summary);
 }
 
 }  // namespace
@@ -202,6 +249,7 @@ void add_blocking_command(CLI::App& app) {
                    "\nExample: cgtlab blocking value --graph T3 --pebbles 2=1/4/0");
   add_common(value, *value_args, true);
   value->add_flag("--json", value_args->json, "print {\"value\",\"outcome\",...} as JSON");
+  add_format_option(value, value_args->format, {"text", "json", "latex"});
   value->add_flag("--analyze", value_args->analyze,
                   "also analyse the value as `cgtlab analyze` does (JSON: key \"analysis\")");
   value->callback([value_args] { run_value(*value_args); });
@@ -221,7 +269,8 @@ void add_blocking_command(CLI::App& app) {
   search->add_option("--colours", search_args->space.colours, "colours that may appear: any of b, r, g")
       ->capture_default_str();
   search->add_option("--limit", search_args->limit, "positions to list for --value")->capture_default_str();
-  search->add_flag("--markdown", search_args->markdown, "print the atlas as a Markdown table");
+  search->add_flag("--markdown", search_args->markdown, "print the atlas as a Markdown table (--format markdown)");
+  add_format_option(search, search_args->common.format, {"text", "markdown", "json", "latex"});
   search->add_flag("--analyze", search_args->common.analyze,
                    "with --atlas: the mean and temperature of every value, and the hottest positions per pebble count");
   search->add_flag("--json", search_args->common.json, "print the result as JSON");

@@ -14,6 +14,7 @@
 #include "cli/common.h"
 #include "games/explore.h"
 #include "util/error.h"
+#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -28,6 +29,7 @@ struct PositionFlags {
   int k = 1;
   std::uint64_t max_positions = 0;
   bool json = false;
+  std::string format = "text";  // moves: --format text|json|latex
   std::size_t limit = 50;  // moves: --limit (docs/json.md, "Lists and --limit")
 };
 
@@ -128,12 +130,50 @@ std::string outcome_text(const games::ExploreValue& v) {
 
 // ---- moves --------------------------------------------------------------------------------
 
+// A value for a paper: the canonical form, else the nimber of a Grundy value, in $...$.
+std::string value_latex(const games::ExploreValue& v) {
+  if (v.value) return latex_math(*v.value);
+  if (v.grundy) return *v.grundy == 0 ? "$0$" : *v.grundy == 1 ? "$\\ast$" : fmt::format("$\\ast {}$", *v.grundy);
+  return latex_escape(v.str());
+}
+
+// moves --format latex: one row per move (per player at most --limit, as in the text).
+void print_moves_latex(const PositionFlags& f, const games::MovesReport& r, bool imp) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> notes{fmt::format("cgtlab {} moves: every move from {} (value {})", f.game, escape_text(r.position),
+                                             escape_text(r.value.str()))};
+  auto tt = [](const std::string& text) { return "\\texttt{" + latex_escape(text) + "}"; };
+  for (games::Side side : imp ? std::vector<games::Side>{games::Side::Either}
+                              : std::vector<games::Side>{games::Side::Left, games::Side::Right}) {
+    std::size_t count = 0, shown = 0;
+    for (const auto& m : r.moves) {
+      if (m.side != side) continue;
+      ++count;
+      if (f.limit != 0 && shown == f.limit) continue;
+      ++shown;
+      std::vector<std::string> row;
+      if (!imp) row.push_back(side == games::Side::Left ? "Left" : "Right");
+      row.insert(row.end(), {tt(m.move), tt(m.result), value_latex(m.value), m.winning ? "wins" : ""});
+      rows.push_back(std::move(row));
+    }
+    if (shown < count) notes.push_back((imp ? std::string() : games::side_name(side) + ": ") + limit_note(count, shown));
+  }
+  std::vector<std::string> header{"move", "position after it", "value", ""};
+  if (!imp) header.insert(header.begin(), "player");
+  fmt::print("{}", latex_table(imp ? "lllc" : "llllc", header, rows, notes));
+}
+
 void run_moves(const PositionFlags& f) {
   const auto t0 = std::chrono::steady_clock::now();
+  const std::string format = output_format(f.format, f.json, {"text", "json", "latex"});
   auto e = make_explorer(f);
   auto r = games::explore_moves(*e, 0);
   const bool imp = e->impartial();
-  if (f.json) {
+  if (format == "latex") {
+    print_moves_latex(f, r, imp);
+    return;
+  }
+  if (format == "json") {
     auto j = head_json(f, "moves", t0, *e, r.position, r.args, r.value);
     auto all = nlohmann::json::array(), win = nlohmann::json::array();
     for (const auto& m : r.moves) {
@@ -378,6 +418,7 @@ void add_explore_commands(CLI::App& app) {
                  "whether it wins.\n" + rules);
     add_position_flags(moves, *mf);
     moves->add_flag("--json", mf->json, "one JSON object on stdout (docs/json.md, \"moves and tree\")");
+    add_format_option(moves, mf->format, {"text", "json", "latex"});
     add_limit_option(moves, mf->limit, "moves per player");
     moves->callback([mf] { run_moves(*mf); });
 

@@ -16,6 +16,7 @@
 #include "cli/common.h"
 #include "graph/graph.h"
 #include "util/error.h"
+#include "util/latex.h"
 #include "util/parse.h"
 
 namespace cgtlab::cli {
@@ -194,9 +195,7 @@ void run_table(const Options& o) {
   // also bounds the table (at most 64 rows, --n's cap).
   if (k_hi > 256)
     throw InputError("--k: at most 256 (got " + std::to_string(k_hi) + ")");
-  if (o.format != "text" && o.format != "csv" && o.format != "json") {
-    throw InputError("--format must be text, csv or json");
-  }
+  const std::string format = output_format(o.format, o.json, {"text", "csv", "json", "latex"});
   games::ThresholdOptions opt;
   opt.max_total = o.max_total;
   opt.limits = search_limits(o.max_positions);
@@ -226,7 +225,7 @@ void run_table(const Options& o) {
     table = games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt);
   }
   progress_done();
-  if (o.json || o.format == "json") {
+  if (format == "json") {
     nlohmann::json rows = nlohmann::json::array();
     for (int n = n_lo; n <= n_hi; ++n) {
       nlohmann::json ms = nlohmann::json::array();
@@ -241,7 +240,28 @@ void run_table(const Options& o) {
     print_json({{"graph", "K_n"}, {"n_range", {n_lo, n_hi}}, {"k_range", {k_lo, k_hi}}, {"k_values", ks}, {"bound", o.max_total}, {"rows", rows}});
     return;
   }
-  if (o.format == "csv") {
+  if (format == "latex") {
+    std::string align = "r";
+    std::vector<std::string> header{"$n \\backslash k$"};
+    for (int k = k_lo; k <= k_hi; ++k) {
+      align += 'r';
+      header.push_back(fmt::format("${}$", k));
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (int n = n_lo; n <= n_hi; ++n) {
+      std::vector<std::string> row{fmt::format("${}$", n)};
+      for (int k = k_lo; k <= k_hi; ++k) {
+        const auto& c = table.at(n, k);
+        row.push_back(c.m ? fmt::format("${}$", *c.m) : std::string());
+      }
+      rows.push_back(std::move(row));
+    }
+    fmt::print("{}", latex_table(align, header, rows,
+                                 {fmt::format("m^(k+1:k)(K_n), n = {}..{}, k = {}..{} (cgtlab pebbling table)", n_lo, n_hi, k_lo, k_hi),
+                                  fmt::format("an empty cell: no m up to total {}", o.max_total)}));
+    return;
+  }
+  if (format == "csv") {
     std::string header = "n";
     for (int k = k_lo; k <= k_hi; ++k) header += "," + std::to_string(k);
     fmt::print("{}\n", header);
@@ -274,8 +294,33 @@ void run_table(const Options& o) {
 
 void run_classify(const Options& o) {
   Pebbling rules = make_rules(o);
+  const std::string format = output_format(o.format, o.json, {"text", "json", "latex"});
   auto r = games::classify_c4(rules, o.max_total, search_limits(o.max_positions));
-  if (o.json) {
+  if (format == "latex") {
+    // Table 5's layout: rows Y, columns X; a cell: Table 5's outcome, then P-positions/positions
+    // found by the search, and the mismatches when there are any.
+    std::vector<std::string> header{""};
+    for (int x = 0; x < 5; ++x) header.push_back("$" + games::to_latex(r.cells[x].x) + "$");
+    std::vector<std::vector<std::string>> rows;
+    for (int y = 0; y < 4; ++y) {
+      std::vector<std::string> row{"$" + games::to_latex(r.cells[y * 5].y) + "$"};
+      for (int x = 0; x < 5; ++x) {
+        const games::C4Cell& c = r.cells[y * 5 + x];
+        std::string v = fmt::format("$\\mathcal{{{}}}$ ({}/{})", c.predicted_p ? "P" : "N", c.p_positions, c.positions);
+        if (c.mismatches) v += fmt::format(" \\textbf{{{} mismatches}}", c.mismatches);
+        row.push_back(v);
+      }
+      rows.push_back(std::move(row));
+    }
+    fmt::print("{}", latex_table("lccccc", header, rows,
+                                 {fmt::format("Table 5 of seed 000: the (2:1) game on C4, every labelled position of total 0..{} "
+                                              "({} positions; cgtlab pebbling classify)", r.max_total, r.positions),
+                                  "a cell: Table 5's outcome, then P-positions/positions found by the search",
+                                  r.mismatches == 0 && r.partition_failures == 0
+                                      ? std::string("Table 5 agrees with the search on every position")
+                                      : fmt::format("MISMATCHES: {} positions disagree with Table 5, {} outside the partition",
+                                                    r.mismatches, r.partition_failures)}));
+  } else if (format == "json") {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : r.cells) {
       cells.push_back({{"y", c.y_name},
@@ -332,7 +377,7 @@ void add_pebbling_command(CLI::App& app) {
   table->add_option("--k", opts->k_range, "range of k, C..D")->capture_default_str();
   table->add_option("--max-total", opts->max_total, "search each cell to this total; empty cell: none up to it")
       ->capture_default_str();
-  table->add_option("--format", opts->format, "text, csv or json")->capture_default_str();
+  table->add_option("--format", opts->format, "text, csv, json or latex (a booktabs tabular for a paper)")->capture_default_str();
   table->add_option("--store", opts->store, "result store (SQLite file): stored cells are not recomputed");
   table->add_flag("--json", opts->json, "one JSON object on stdout (same as --format json)");
   add_max_positions_option(table, opts->max_positions);
@@ -345,6 +390,7 @@ void add_pebbling_command(CLI::App& app) {
           kRules);
   graph_opts(cl);
   cl->add_option("--max-total", opts->max_total, "check every position up to this total")->capture_default_str();
+  cl->add_option("--format", opts->format, "text, json or latex (Table 5's layout as a booktabs tabular)")->capture_default_str();
   cl->callback([opts] { run_classify(*opts); });
 }
 

@@ -15,6 +15,7 @@
 #include "store/kayles.h"
 #include "store/pebbling.h"
 #include "util/error.h"
+#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -25,6 +26,7 @@ struct SweepArgs {
   int max_total = 120;
   double cell_seconds = 0;
   bool json = false;
+  std::string format;
   std::uint64_t max_positions = 0;
   // sweep cram / nodekayles
   int rows = 0;
@@ -55,6 +57,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
   std::tie(o.k_lo, o.k_hi) = range_of(a.k_range, "--k");
   if (a.max_total < 0 || a.max_total > 60000) throw InputError("--max-total must be between 0 and 60000");
   if (a.cell_seconds < 0) throw InputError("--cell-seconds must be >= 0");
+  const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
   o.threshold.max_total = a.max_total;
   o.threshold.max_seconds = a.cell_seconds;
   o.threshold.limits = search_limits(a.max_positions);
@@ -70,7 +73,20 @@ void run_sweep_pebbling(const SweepArgs& a) {
   };
   auto cells = store::sweep_pebbling(o);
   progress_done();
-  if (a.json) {
+  if (format == "latex") {  // one row per cell, in the sweep's order
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& c : cells)
+      rows.push_back({fmt::format("$K_{{{}}}$", c.n), fmt::format("${}$", c.k),
+                      c.status == "found"               ? fmt::format("${}$", *c.m)
+                      : c.status == "none_within_bound" ? fmt::format("none $\\le {}$", a.max_total)
+                                                        : std::string("stopped")});
+    fmt::print("{}", latex_table("lrr", {"graph", "$k$", "$m^{(k+1:k)}(K_n)$"}, rows,
+                                 {fmt::format("cgtlab sweep pebbling --n {} --k {} --max-total {}: m^(k+1:k)(K_n) per cell; "
+                                              "none <= B: no m up to total B; stopped: a cap stopped the cell",
+                                              escape_text(a.n_range), escape_text(a.k_range), a.max_total)}));
+    return;
+  }
+  if (format == "json") {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
     print_json({{"game", "pebbling"}, {"family", "K_n"}, {"bound", a.max_total}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
@@ -138,6 +154,7 @@ void add_sweep_command(CLI::App& app) {
   peb->add_option("--store", a->store_file, "result store (SQLite file): stored cells are not recomputed");
   peb->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
   peb->add_flag("--json", a->json, "one JSON object on stdout");
+  add_format_option(peb, a->format, {"text", "json", "latex"});
   add_max_positions_option(peb, a->max_positions);
   peb->callback([a] { run_sweep_pebbling(*a); });
   for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {

@@ -25,6 +25,7 @@ constexpr std::uint64_t kDefaultMaxWork = 20'000'000;
 struct ValueArgs {
   std::string expr;
   bool json = false;
+  std::string format;
   std::uint64_t max_work = kDefaultMaxWork;
 };
 
@@ -45,8 +46,13 @@ void add_work_cap(CLI::App* cmd, std::uint64_t& value) {
 void run_value(const ValueArgs& a) {
   run_with_large_stack([&] {
     cgt::GameWorkLimit cap(a.max_work);
+    const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
     cgt::Game g = cgt::Game::parse(ascii_expression(a.expr));
-    if (!a.json) {
+    if (format == "latex") {
+      std::cout << latex_math(g) << '\n';
+      return;
+    }
+    if (format == "text") {
       std::cout << g.str() << '\n';
       return;
     }
@@ -88,6 +94,7 @@ void add_value_commands(CLI::App& app) {
   value->add_option("expr", value_args->expr, "game expression, e.g. \"^+^+*\" or \"{0||0|-2}\"")->required();
   value->add_flag("--json", value_args->json,
                   "print {\"value\",\"outcome\",\"birthday\",\"left_stop\",\"right_stop\"} as JSON");
+  add_format_option(value, value_args->format, {"text", "json", "latex"});
   add_work_cap(value, value_args->max_work);
   value->callback([value_args] { run_value(*value_args); });
 

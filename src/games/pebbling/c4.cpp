@@ -47,6 +47,27 @@ std::string to_string(C4Y y) {
   return "?";
 }
 
+std::string to_latex(C4X x) {
+  switch (x) {
+    case C4X::AABB_hat: return "\\hat{X}_{aabb}";
+    case C4X::ABAC: return "X_{abac}";
+    case C4X::ABAB: return "X_{abab}";
+    case C4X::AABC: return "X_{aabc}";
+    case C4X::AAAB: return "X_{aaab}";
+  }
+  return "?";
+}
+
+std::string to_latex(C4Y y) {
+  switch (y) {
+    case C4Y::ABAB_hat: return "\\hat{Y}_{abab}";
+    case C4Y::ABAB_hat_c: return "(\\hat{Y}_{abab})^{c}";
+    case C4Y::ABAC_hat: return "\\hat{Y}_{abac}";
+    case C4Y::AABC: return "Y_{aabc}";
+  }
+  return "?";
+}
+
 bool in_x(C4X x, const C4Counts& a) {
   const Residues r = residues(a, 3);
   switch (x) {

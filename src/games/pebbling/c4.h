@@ -21,6 +21,9 @@ enum class C4X { AABB_hat, ABAC, ABAB, AABC, AAAB };
 enum class C4Y { ABAB_hat, ABAB_hat_c, ABAC_hat, AABC };
 std::string to_string(C4X x);  // "X^_aabb", "X_abac", ...
 std::string to_string(C4Y y);  // "Y^_abab", "(Y^_abab)^c", ...
+// The paper's names in LaTeX math mode (without $): "\\hat{X}_{aabb}", "(\\hat{Y}_{abab})^{c}", ...
+std::string to_latex(C4X x);
+std::string to_latex(C4Y y);
 
 // Membership in each set, straight from the definitions ("for some i").
 bool in_x(C4X x, const C4Counts& a);
