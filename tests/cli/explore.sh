@@ -3,8 +3,8 @@
 # the seed papers' positions, values checked against the game's own value commands and against
 # the definitions ({left options | right options}; mex of the options' Grundy values), the one
 # JSON shape across games, each move's `args` reproducing its position, trees (text, DOT, TikZ,
-# SVG), LaTeX output compiled when pdflatex is installed (scripts/install-deps --with-latex),
-# and play driven through a pipe.
+# SVG; the TikZ picture is compiled by tests/cli/latex.sh when pdflatex is installed), and play
+# driven through a pipe.
 set -u
 cgtlab=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
