@@ -102,6 +102,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
 
 void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   const bool cram = game == games::VertexGame::ArcKayles;
+  const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
   store::GridSweepOptions o;
   o.game = game;
   o.rows = a.rows;
@@ -127,7 +128,24 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   };
   auto cells = store::sweep_grid_nimbers(o);
   progress_done();
-  if (a.json) {
+  if (format == "latex") {  // one row per board: its nimber and outcome
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& c : cells) {
+      std::string nim = !c.nimber ? std::string("stopped")
+                        : *c.nimber == 0 ? std::string("$0$")
+                        : *c.nimber == 1 ? std::string("$\\ast$")
+                                         : fmt::format("$\\ast {}$", *c.nimber);
+      rows.push_back({fmt::format("${} \\times {}$", c.rows, c.cols), nim,
+                      c.nimber ? (*c.nimber == 0 ? "$\\mathcal{P}$" : "$\\mathcal{N}$") : ""});
+    }
+    fmt::print("{}", latex_table("lll", {"board", "value", "outcome"}, rows,
+                                 {fmt::format("cgtlab sweep {} --rows {} --cols {}: the nimber of {} on each board; stopped: a "
+                                              "cap stopped the cell",
+                                              cram ? "cram" : "nodekayles", a.rows, escape_text(a.cols_range),
+                                              cram ? "Cram" : "Node-Kayles")}));
+    return;
+  }
+  if (format == "json") {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
     print_json({{"game", cram ? "arckayles" : "nodekayles"}, {"family", "GridRxC"}, {"rows", a.rows}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
@@ -172,6 +190,7 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most --max-memory)")
         ->check(CLI::Range(1, 1 << 20));
     g->add_flag("--json", a->json, "one JSON object on stdout");
+    add_format_option(g, a->format, {"text", "json", "latex"});
     add_max_positions_option(g, a->max_positions);
     g->callback([a, game] { run_sweep_grid(*a, game); });
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # LaTeX output for papers, as a user runs it: values (`value`, `blocking value --format latex`),
 # every table command's `--format latex` (analyze, pebbling table and classify, the BLOCKING
-# PEBBLES atlas with and without --analyze, sweep pebbling) and `tree --tikz`.
+# PEBBLES atlas with and without --analyze, sweep pebbling and cram, <game> moves) and
+# `tree --tikz`.
 # Always: structure (one booktabs tabular per table, balanced braces and $, every row as many
 # cells as columns), row counts equal to the JSON output's, and each cell equal to what the JSON
 # gives (values through `cgtlab value --format latex`, whose spelling is fixed here and in
@@ -71,6 +72,8 @@ run heat.tex blocking search --graph T3 --max-pebbles 2 --atlas --analyze --form
 run heat.json blocking search --graph T3 --max-pebbles 2 --atlas --analyze --json
 run sweep.tex sweep pebbling --n 3..5 --k 1..2 --max-total 30 --format latex
 run sweep.json sweep pebbling --n 3..5 --k 1..2 --max-total 30 --json
+run cram.tex sweep cram --rows 2 --cols 1..5 --format latex
+run cram.json sweep cram --rows 2 --cols 1..5 --json
 run tree.tex blocking tree --graph T3 --pebbles 2=1/1/0 --depth 2 --tikz
 run moves.tex blocking moves --graph T3 --pebbles 2=1/4/0 --format latex
 run moves.json blocking moves --graph T3 --pebbles 2=1/4/0 --json
@@ -213,6 +216,16 @@ for stem, partizan in [("moves", True), ("moves_imp", False)]:
             got = [row[2], row[3]]
         if got != want: fail(f"{stem}: row {row} for {m}")
 
+# sweep cram: a row per board, the nimbers the JSON's
+(t,) = tables("cram.tex")
+j = load("cram.json")
+if len(t[2]) != len(j["cells"]): fail(f"cram: {len(t[2])} rows, JSON {len(j['cells'])}")
+for row, c in zip(t[2], j["cells"]):
+    g = c["nimber"]
+    want = [f"${c['rows']} \\times {c['cols']}$", latex_of("*%d" % g), "$\\mathcal{%s}$" % ("P" if g == 0 else "N")]
+    if row != want: fail(f"cram: row {row} != {want}")
+if not any(c["nimber"] for c in j["cells"]) or all(c["nimber"] for c in j["cells"]): fail("cram: want both P and N boards")
+
 # blocking value --analyze: the value, then the analysis tabular
 text = open(f"{d}/value_analyze.tex").read().split("\n", 1)
 if text[0] != "$-9\\uparrow$": fail(f"blocking value --analyze: first line {text[0]!r}")
@@ -246,7 +259,7 @@ if command -v pdflatex >/dev/null; then
     "$cgtlab" value "$e" --format latex; echo
   done >"$tmp/value.tex"
   # one document for all (TikZ loads once); its log names the file of an error
-  files=(value.tex analyze.tex table.tex classify.tex atlas.tex heat.tex sweep.tex moves.tex moves_imp.tex tree.tex
+  files=(value.tex analyze.tex table.tex classify.tex atlas.tex heat.tex sweep.tex cram.tex moves.tex moves_imp.tex tree.tex
          value_analyze.tex)
   compile all "${files[@]}" || fail "pdflatex did not compile the outputs: $(grep -m3 -A2 '^!' "$tmp/all.log")"
   for f in "${files[@]}"; do grep -qF "(./$f" "$tmp/all.log" || fail "pdflatex did not read $f"; done
