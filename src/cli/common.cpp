@@ -286,7 +286,18 @@ std::string escape_text(std::string_view raw) {
   return out;
 }
 
-int report_error(ErrorKind kind, const std::string& message) {
+namespace {
+// One error line per process: the memory watchdog's thread and the main thread can both reach
+// an error at once (`--max-memory 1`: the resident set is over the cap from the start while the
+// search refuses the cap as too small), and two lines would break the one-line promise.
+std::mutex g_error_mutex;
+bool g_error_reported = false;
+
+// Prints the error line (and the JSON error object) unless one was printed already; says which.
+bool emit_error(ErrorKind kind, const std::string& message) {
+  std::lock_guard<std::mutex> lock(g_error_mutex);
+  if (g_error_reported) return false;
+  g_error_reported = true;
   stop_ticker();
   const std::string line = escape_text(message);
   const int code = kind == ErrorKind::Internal ? 3 : 2;
@@ -297,7 +308,13 @@ int report_error(ErrorKind kind, const std::string& message) {
                 {"kind", kind == ErrorKind::Input ? "input" : kind == ErrorKind::Cap ? "cap" : "internal"},
                 {"exit", code}});
   }
-  return code;
+  return true;
+}
+}  // namespace
+
+int report_error(ErrorKind kind, const std::string& message) {
+  emit_error(kind, message);
+  return kind == ErrorKind::Internal ? 3 : 2;
 }
 
 std::string ascii_expression(std::string_view text) {
@@ -441,8 +458,10 @@ void start_memory_watchdog(std::uint64_t limit_bytes) {
       if (got != 2) return;
       if (static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) > limit_bytes) {
         std::fflush(stdout);
-        report_error(ErrorKind::Cap, "memory cap of " + std::to_string(limit_bytes >> 20) +
-                                         " MiB reached (resident memory; raise --max-memory, 0 = no cap)");
+        // If the main thread has already reported its own error it is exiting with it: leave it.
+        if (!emit_error(ErrorKind::Cap, "memory cap of " + std::to_string(limit_bytes >> 20) +
+                                            " MiB reached (resident memory; raise --max-memory, 0 = no cap)"))
+          return;
         std::_Exit(2);
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
