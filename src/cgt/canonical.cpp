@@ -30,8 +30,8 @@ bool Store::leq(Id g, Id h) {
   // Stops decide many comparisons at once: G <= H implies LS(G) <= LS(H) and
   // RS(G) <= RS(H), and LS(G) < RS(H) implies G < H (the difference has a negative
   // left stop).
-  if (right_stop(h) < right_stop(g) || left_stop(h) < left_stop(g)) return false;
-  if (left_stop(g) < right_stop(h)) return true;
+  if (rs_below_rs(h, g) || ls_below_ls(h, g)) return false;
+  if (ls_below_rs(g, h)) return true;
   std::uint64_t key = pair_key(g, h);
   if (auto it = leq_memo_.find(key); it != leq_memo_.end()) return it->second;
   // G <= H unless some G^L >= H or some H^R <= G. A number's own options never
@@ -89,6 +89,30 @@ Id Store::add(Id g, Id h) {
   }
   std::uint64_t key = g < h ? pair_key(g, h) : pair_key(h, g);
   if (auto it = add_memo_.find(key); it != add_memo_.end()) return it->second;
+  if (is_number(g) || is_number(h)) {
+    // x + H for a number x and a canonical H not equal to a number (H is not nus: two
+    // nus values were added above) is {x + H^L | x + H^R} with each option in canonical
+    // form, already canonical: no comparison is needed.
+    //  - Value: the number translation theorem (Siegel, CGT, ch. II).
+    //  - No dominated option: adding x preserves order, and H has none.
+    //  - No reversible option (induction on H): if H^L is not a number, the canonical
+    //    x + H^L is {x + H^LL | x + H^LR}, and x + H^LR <= x + H iff H^LR <= H, which
+    //    H's canonical form excludes. If H^L = y is a number, the Right options Y of the
+    //    number z = x + y exceed z; Y <= x + H would give Y <= RS(x + H) = x + RS(H).
+    //    But RS(H) <= y: H is not a number, so RS(H) <= LS(H) = max RS(H^L'), and a
+    //    Left option with RS(H^L') > y would be > y, dominating y in H. So
+    //    Y <= x + y = z < Y, a contradiction. Right options likewise.
+    // Canonical forms are unique, so this is the canonical form of x + H.
+    Id x = is_number(g) ? g : h;
+    Id other = is_number(g) ? h : g;
+    std::vector<Id> l, r;
+    for (Id o : left(other)) l.push_back(add(x, o));
+    for (Id o : right(other)) r.push_back(add(x, o));
+    Id result = from_canonical_options(std::move(l), std::move(r));
+    charge();
+    add_memo_.emplace(key, result);
+    return result;
+  }
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
   Options left_opts, right_opts;
@@ -220,6 +244,13 @@ Id Store::ordinal_sum(Id g, Id h) {
 // x <= {L | R}: no G^R <= x and no x^L >= G.
 bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   check_stack();
+  if (form_memo_ && form_memo_->bounded) {
+    // x <= F implies RS(x) <= RS(F) <= b and LS(x) <= LS(F) <= hi; LS(x) < lo <= RS(F)
+    // implies x < F (as in leq).
+    const FormMemo& m = *form_memo_;
+    if (m.b < right_stop(x) || m.hi < left_stop(x)) return false;
+    if (left_stop(x) < m.lo) return true;
+  }
   if (form_memo_)
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
   bool result = true;
@@ -241,6 +272,13 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
 // x >= {L | R}: no x <= G^L and no x^R <= G.
 bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   check_stack();
+  if (form_memo_ && form_memo_->bounded) {
+    // x >= F implies LS(x) >= LS(F) >= a and RS(x) >= RS(F) >= lo; RS(x) > hi >= LS(F)
+    // implies x > F.
+    const FormMemo& m = *form_memo_;
+    if (left_stop(x) < m.a || right_stop(x) < m.lo) return false;
+    if (m.hi < right_stop(x)) return true;
+  }
   if (form_memo_)
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
   bool result = true;
@@ -367,6 +405,25 @@ Id Store::reduce(Options L, Options R) {
   remove_dominated(L, true);
   remove_dominated(R, false);
   FormMemo memo;
+  // Stop bounds of F = {L|R} (Siegel, CGT, ch. II: every game has LS >= RS; a game not
+  // equal to a number has LS = max RS(G^L) and RS = min LS(G^R) in any of its forms).
+  // With a = max RS(F^L), b = min LS(F^R): if F is not a number, LS(F) = a and
+  // RS(F) = b <= a. If F equals a number x, then a <= x <= b: RS(F^L) > x would give
+  // RS(F^L - x) > 0, so F^L > x = F, impossible for a Left option (and symmetrically).
+  // Either way a <= LS(F) <= max(a, b) and min(a, b) <= RS(F) <= b. The value of F never
+  // changes during the reduction, so the bounds hold throughout.
+  if (!L.ids.empty() && !R.ids.empty()) {
+    memo.bounded = true;
+    memo.a = right_stop(L.ids[0]);
+    for (Id o : L.ids)
+      if (memo.a < right_stop(o)) memo.a = right_stop(o);
+    memo.b = left_stop(R.ids[0]);
+    for (Id o : R.ids)
+      if (left_stop(o) < memo.b) memo.b = left_stop(o);
+    bool a_low = memo.a < memo.b;
+    memo.lo = a_low ? memo.a : memo.b;
+    memo.hi = a_low ? memo.b : memo.a;
+  }
   struct Scope {
     FormMemo*& slot;
     FormMemo* saved;

@@ -49,13 +49,26 @@ std::size_t Store::bytes() const {
          table(add_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
          table(leq_memo_.capacity(), sizeof(std::uint64_t) + 1) +
          table(ordinal_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
-         stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>);
+         stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>) + fast_stops_.capacity() * sizeof(FastStops);
 }
 
 void Store::check_memory() const {
   if (bytes() > memory_limit_)
     throw CapReached("the game store reached the memory cap of " + std::to_string(memory_limit_ >> 20) +
                      " MiB (raise --max-memory, 0 = no cap)");
+}
+
+std::int64_t Store::fast_stop(const Dyadic& x) {
+  if (x.exponent() > static_cast<unsigned long>(kFastStopBits) || !x.numerator().fits_slong_p()) return kNoFastStop;
+  long n = x.numerator().get_si();
+  constexpr long kLimit = 1L << 36;  // |n| * 2^24 stays far inside int64
+  if (n >= kLimit || n <= -kLimit) return kNoFastStop;
+  return static_cast<std::int64_t>(n) * (std::int64_t{1} << (kFastStopBits - static_cast<int>(x.exponent())));
+}
+
+void Store::set_fast_stops(Id g, const Dyadic& left, const Dyadic& right) {
+  if (fast_stops_.size() <= g) fast_stops_.resize(std::size_t(g) + 1 + g / 2);
+  fast_stops_[g] = {fast_stop(left), fast_stop(right)};
 }
 
 Id Store::new_node(Node n) {
@@ -89,6 +102,7 @@ Id Store::nus(const Dyadic& x, long ups, Grundy star) {
   n.nus = static_cast<std::uint32_t>(nus_.size());
   nus_.push_back(key);
   Id id = new_node(n);
+  set_fast_stops(id, key.number, key.number);
   nus_index_.emplace(std::move(key), id);
   return id;
 }
@@ -211,6 +225,7 @@ Id Store::from_canonical_options(std::vector<Id> left, std::vector<Id> right) {
   n.n_right = probe.n_right;
   Id id = new_node(n);
   if (stops_.size() < nodes_.size()) stops_.resize(nodes_.size() + nodes_.size() / 2);
+  set_fast_stops(id, ls, rs);
   stops_[id] = {std::move(ls), std::move(rs)};
   general_index_.insert(id);
   return id;

@@ -109,6 +109,22 @@ class Store {
   // Stops, stored for every record when it is created.
   const Dyadic& left_stop(Id g) const { return is_nus(g) ? nus_of(g).number : stops_[g].first; }
   const Dyadic& right_stop(Id g) const { return is_nus(g) ? nus_of(g).number : stops_[g].second; }
+  // LS(g) < RS(h), LS(g) < LS(h), ...: on the fixed-point copies when both fit, else exact.
+  bool ls_below_rs(Id g, Id h) const {
+    std::int64_t a = fast_stops_[g].left, b = fast_stops_[h].right;
+    if (a != kNoFastStop && b != kNoFastStop) return a < b;
+    return left_stop(g) < right_stop(h);
+  }
+  bool ls_below_ls(Id g, Id h) const {
+    std::int64_t a = fast_stops_[g].left, b = fast_stops_[h].left;
+    if (a != kNoFastStop && b != kNoFastStop) return a < b;
+    return left_stop(g) < left_stop(h);
+  }
+  bool rs_below_rs(Id g, Id h) const {
+    std::int64_t a = fast_stops_[g].right, b = fast_stops_[h].right;
+    if (a != kNoFastStop && b != kNoFastStop) return a < b;
+    return right_stop(g) < right_stop(h);
+  }
 
  private:
   Store();
@@ -153,6 +169,12 @@ class Store {
   // for the whole reduction (without them the check walks x's tree path by path).
   struct FormMemo {
     absl::flat_hash_map<Id, bool> leq, geq;
+    // Bounds on the stops of F = {L|R} from its options (set when both sides have
+    // options): a = max RS(F^L), b = min LS(F^R), lo = min(a, b), hi = max(a, b).
+    // Whether or not F equals a number, a <= LS(F) <= hi and lo <= RS(F) <= b
+    // (reduce() has the proof), so many x <= F and x >= F are settled by x's stops.
+    bool bounded = false;
+    Dyadic a, b, lo, hi;
   };
   FormMemo* form_memo_ = nullptr;
   // Options under reduction; group[i] != 0 marks options known to be pairwise
@@ -196,6 +218,17 @@ class Store {
   absl::flat_hash_map<std::uint64_t, bool> leq_memo_;
   absl::flat_hash_map<std::uint64_t, Id> ordinal_memo_;
   std::vector<std::pair<Dyadic, Dyadic>> stops_;  // (left, right) stops of general records
+  // Both stops of every record as exact fixed-point integers (value * 2^kFastStopBits)
+  // when they fit, else kNoFastStop: leq compares stops first, and comparing two int64
+  // is much cheaper than comparing two GMP numbers (each behind a pointer).
+  static constexpr int kFastStopBits = 24;
+  static constexpr std::int64_t kNoFastStop = INT64_MIN;
+  struct FastStops {
+    std::int64_t left = kNoFastStop, right = kNoFastStop;
+  };
+  static std::int64_t fast_stop(const Dyadic& x);
+  void set_fast_stops(Id g, const Dyadic& left, const Dyadic& right);
+  std::vector<FastStops> fast_stops_;
 };
 
 inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }

@@ -148,5 +148,63 @@ TEST(ValueIdentities, SwitchSums) {
   }
 }
 
+// Siegel, CGT ch. II (number translation): x + H = {x + H^L | x + H^R} for a number x and
+// H not equal to a number. The store takes this form as canonical without comparing
+// (canonical.cpp, Store::add), so it is checked against full reduction of the same
+// options (a dominated or reversible option left in would give another record), against
+// subtraction, and against the translated stops (random games of birthday <= 4, seven
+// numbers), and on forms written out by hand.
+TEST(ValueIdentities, NumberTranslation) {
+  expect_identities({{"1/2 + {1|-1}", "{3/2|-1/2}"},
+                     {"1 + {2|{1|0}}", "{3|{2|1}}"},
+                     {"-3/4 + {0,*|-1}", "{-3/4,-3/4*|-7/4}"},
+                     {"5 + {1|0||-1}", "{6|5||4}"}});
+  std::vector<Game> games = random_games(11, 4, 150);
+  const char* numbers[] = {"1", "-1", "1/2", "-3/4", "5/8", "100", "-7/16"};
+  int translated = 0;
+  for (Game h : games) {
+    if (h.is_number()) continue;
+    for (const char* text : numbers) {
+      Game x = Game::parse(text);
+      Game sum = x + h;
+      std::vector<Game> l, r;
+      for (Game o : h.left_options()) l.push_back(x + o);
+      for (Game o : h.right_options()) r.push_back(x + o);
+      ASSERT_EQ(sum, Game::from_options(l, r)) << text << " + " << h.str() << " = " << sum.str();
+      ASSERT_EQ(sum - x, h) << text << " + " << h.str();
+      ASSERT_EQ(sum.left_stop(), *x.as_number() + h.left_stop()) << text << " + " << h.str();
+      ASSERT_EQ(sum.right_stop(), *x.as_number() + h.right_stop()) << text << " + " << h.str();
+      ++translated;
+    }
+  }
+  EXPECT_GT(translated, 1000);
+}
+
+// leq compares stops as 64-bit fixed-point copies when both fit (|x| < 2^36, denominator
+// at most 2^24) and as exact numbers otherwise (store.h): comparisons on both sides of
+// those limits. For 0 < a < b: {a|0} < {b|0} (Right's move to 0 answers Left's, and
+// a < b = LS), and {a-1|a-2} < {b+1|b} is settled by LS < RS alone.
+TEST(ValueIdentities, ComparisonsWithLargeAndFineStops) {
+  mpz_class two36 = mpz_class(1) << 36, two70 = mpz_class(1) << 70;
+  std::vector<std::pair<Dyadic, Dyadic>> pairs = {
+      {Dyadic(two36 - 1), Dyadic(two36)},          {Dyadic(two36), Dyadic(two36 + 1)},
+      {Dyadic(two70), Dyadic(two70 + 1)},          {Dyadic(mpz_class(1), 24), Dyadic(mpz_class(1), 23)},
+      {Dyadic(mpz_class(1), 25), Dyadic(mpz_class(1), 24)}, {Dyadic(mpz_class(1), 30), Dyadic(mpz_class(3), 31)},
+      {Dyadic(mpz_class(5), 3), Dyadic(two70)}};
+  for (const auto& [a, b] : pairs) {
+    Game ga = Game::from_options({Game::number(a)}, {Game()});
+    Game gb = Game::from_options({Game::number(b)}, {Game()});
+    EXPECT_TRUE(ga <= gb) << a.str() << " " << b.str();
+    EXPECT_FALSE(gb <= ga) << a.str() << " " << b.str();
+    EXPECT_EQ(ga.compare(gb), Relation::Less) << a.str() << " " << b.str();
+    Game low = Game::from_options({Game::number(a - Dyadic(1))}, {Game::number(a - Dyadic(2))});
+    Game high = Game::from_options({Game::number(b + Dyadic(1))}, {Game::number(b)});
+    EXPECT_TRUE(low <= high) << a.str() << " " << b.str();
+    EXPECT_FALSE(high <= low) << a.str() << " " << b.str();
+    // Equal stops in different representations: a game compared with itself shifted by 0.
+    EXPECT_EQ(ga.compare(ga + Game()), Relation::Equal);
+  }
+}
+
 }  // namespace
 }  // namespace cgtlab::cgt
