@@ -77,4 +77,12 @@ bool is_uptimal(Game g);
 // The CGSuite order of printing options (numbers ascending, nimbers, ups, the rest).
 std::vector<Game> cgsuite_sorted(std::vector<Game> games);
 
+// The printer's cap: Game::str() throws CapReached beyond this many bytes of text.
+inline constexpr std::size_t kMaxPrintedBytes = std::size_t(64) << 20;
+// The length in bytes of g.str(), without building the text (each form is measured once
+// per printing context, so a form whose text is exponentially longer than its number of
+// subpositions is measured quickly); nullopt when the text would exceed kMaxPrintedBytes.
+// (notation_print.cpp)
+std::optional<std::size_t> printed_size(Game g);
+
 }  // namespace cgtlab::cgt

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "cgt/analysis.h"
 #include "cgt/game.h"
 #include "cgt/latex.h"
 #include "cgt/notation_internal.h"
@@ -26,8 +27,8 @@ using detail::Store;
 namespace {
 
 constexpr int kMaxSlashes = 4;
-// The longest canonical form printed: beyond it printing stops with CapReached.
-constexpr std::size_t kMaxPrintedBytes = std::size_t(64) << 20;
+// The longest canonical form printed (kMaxPrintedBytes, analysis.h): beyond it printing
+// stops with CapReached.
 
 // The LaTeX spelling of the printer's tokens (plain text: the token itself).
 std::string number_name(const Dyadic& d, bool latex) {
@@ -80,6 +81,27 @@ class Printer {
   // needs none, e.g. a name or a bracketed form).
   int append(Id g, std::string& out, bool force_brackets, bool force_parens) {
     check_stack();
+    std::uint64_t measure_key = 0;
+    std::size_t written_before = written_;
+    if (measuring_) {
+      // The text of g depends only on g and the two flags: each triple is walked once.
+      measure_key = (std::uint64_t(g) << 2) | (force_brackets ? 2 : 0) | (force_parens ? 1 : 0);
+      if (auto it = measured_.find(measure_key); it != measured_.end()) {
+        count(it->second.first);
+        return it->second.second;
+      }
+    }
+    int slashes = append_text(g, out, force_brackets, force_parens);
+    if (measuring_) measured_.emplace(measure_key, std::make_pair(written_ - written_before, slashes));
+    return slashes;
+  }
+
+  // Measure mode: emit() only counts, nothing is written; stops with CapReached once the
+  // text would exceed kMaxPrintedBytes.
+  bool measuring_ = false;
+  absl::flat_hash_map<std::uint64_t, std::pair<std::size_t, int>> measured_;
+
+  int append_text(Id g, std::string& out, bool force_brackets, bool force_parens) {
     s_.charge();  // each printed form is one unit of the work cap
     if (s_.is_nus(g)) {
       const Nus& v = s_.nus_of(g);
@@ -177,11 +199,15 @@ class Printer {
 
   // Every character is written once, through emit: written_ is the length so far.
   void emit(std::string& out, std::string_view text) {
-    written_ += text.size();
+    count(text.size());
+    if (!measuring_) out.append(text);
+  }
+  void count(std::size_t bytes) {
+    written_ += bytes;
     if (written_ > kMaxPrintedBytes)
       throw CapReached("printed form longer than " + std::to_string(kMaxPrintedBytes >> 20) + " MiB");
-    out.append(text);
   }
+  std::size_t written() const { return written_; }
 
  private:
   struct TinyName {
@@ -280,6 +306,22 @@ class Printer {
 }  // namespace
 
 void detail::sort_in_print_order(std::vector<Id>& ids) { Printer().sort(ids); }
+
+std::optional<std::size_t> printed_size(Game g) {
+  std::lock_guard lock(Store::get().mutex());
+  std::string unused;
+  Printer p;
+  p.measuring_ = true;
+  try {
+    p.append(g.id(), unused, true, false);
+  } catch (const CapReached&) {
+    // The work cap stops measuring like any other operation; only the length cap
+    // answers "too long".
+    if (p.written() <= kMaxPrintedBytes) throw;
+    return std::nullopt;
+  }
+  return p.written();
+}
 
 std::string Game::str() const {
   std::lock_guard lock(Store::get().mutex());

@@ -45,6 +45,25 @@ nlohmann::json count(const mpz_class& n) {
   return n.get_str();
 }
 
+// Whether every game's printed form fits under the printer's cap (measured without printing).
+bool printable(const std::vector<cgt::Game>& games) {
+  for (cgt::Game g : games)
+    if (!cgt::printed_size(g)) return false;
+  return true;
+}
+
+std::string too_large_text() {
+  return fmt::format("the printed form of one exceeds {} MiB", cgt::kMaxPrintedBytes >> 20);
+}
+
+// A list of values whose printed forms may exceed the printer's cap (the incentives of
+// some hot games): the strings, or null with the reason recorded under `capped`.
+nlohmann::json capped_strings(const std::vector<cgt::Game>& games, const char* field, nlohmann::json& capped) {
+  if (printable(games)) return strings(games);
+  capped[field] = fmt::format("{} values, too large to print: {}", games.size(), too_large_text());
+  return nullptr;
+}
+
 std::string list_text(const std::vector<cgt::Game>& games) {
   std::string s;
   for (std::size_t i = 0; i < games.size(); ++i) s += (i ? ", " : "") + games[i].str();
@@ -94,9 +113,14 @@ nlohmann::json analysis_json(cgt::Game g, std::size_t limit) {
   j["reduced_canonical_form"] = cgt::reduced_canonical_form(g).str();
   j["companion"] = cgt::companion(g).str();
   j["freeze"] = cgt::freeze(g).str();
-  j["incentives"] = strings(cgt::incentives(g, true, true));
-  j["left_incentives"] = strings(cgt::incentives(g, true, false));
-  j["right_incentives"] = strings(cgt::incentives(g, false, true));
+  // The incentives of a hot game can be canonical forms with few subpositions whose
+  // printed text is exponentially long: such a list is null and named under `capped`
+  // (docs/json.md), the rest of the analysis stays.
+  nlohmann::json capped = nlohmann::json::object();
+  j["incentives"] = capped_strings(cgt::incentives(g, true, true), "incentives", capped);
+  j["left_incentives"] = capped_strings(cgt::incentives(g, true, false), "left_incentives", capped);
+  j["right_incentives"] = capped_strings(cgt::incentives(g, false, true), "right_incentives", capped);
+  if (!capped.empty()) j["capped"] = capped;
   j["left_options"] = strings(cgt::cgsuite_sorted(g.left_options()));
   j["right_options"] = strings(cgt::cgsuite_sorted(g.right_options()));
   j["follower_count"] = count(cgt::follower_count(g));
@@ -141,9 +165,13 @@ std::string analysis_text(cgt::Game g, std::size_t limit) {
   line("freeze", cgt::freeze(g).str());
   line("left options", list_text(cgt::cgsuite_sorted(g.left_options())));
   line("right options", list_text(cgt::cgsuite_sorted(g.right_options())));
-  line("left incentives", list_text(cgt::incentives(g, true, false)));
-  line("right incentives", list_text(cgt::incentives(g, false, true)));
-  line("incentives", list_text(cgt::incentives(g, true, true)));
+  auto incentive_line = [&](const std::string& name, const std::vector<cgt::Game>& games) {
+    line(name, printable(games) ? list_text(games)
+                                : fmt::format("({} values, too large to print: {})", games.size(), too_large_text()));
+  };
+  incentive_line("left incentives", cgt::incentives(g, true, false));
+  incentive_line("right incentives", cgt::incentives(g, false, true));
+  incentive_line("incentives", cgt::incentives(g, true, true));
   mpz_class fc = cgt::follower_count(g);
   auto fl = cgt::followers(g, limit);
   std::string more = fc > fl.size() ? fmt::format(" ... ({} more; raise --limit)", mpz_class(fc - fl.size()).get_str()) : "";

@@ -1,6 +1,7 @@
 // The parser and printer on the forms CGSuite prints, stops and birthdays of named games.
 #include <gtest/gtest.h>
 
+#include "cgt/analysis.h"
 #include "cgt/game.h"
 #include "util/error.h"
 
@@ -94,4 +95,27 @@ TEST(Notation, StopsAndBirthdays) {
     EXPECT_EQ(v.birthday(), b) << s;
     EXPECT_EQ(Game::from_options(v.left_options(), v.right_options()), v) << s;
   }
+}
+
+// printed_size measures str() without building the text: the same length, and nullopt
+// beyond the cap. S_n = +-1 + ... + +-n = {n + S_(n-1) | -n + S_(n-1)} (Siegel II.5)
+// prints S_(n-1) twice over (as +-{...}), so its text about doubles with each n while it has
+// polynomially many subpositions: S_26 is measured at once, and str() stops with
+// CapReached (docs/RELIABILITY.md: sums too big to print).
+TEST(Notation, PrintedSize) {
+  for (const char* s : {"0", "-7/16", "^*", "*5", "{3||2|1}", "+-{1|0}", "{1|0,*||-1}", "Tiny(2)", "^<3>*"})
+    EXPECT_EQ(cgtlab::cgt::printed_size(P(s)), P(s).str().size()) << s;
+  Game sum;
+  std::size_t previous = 0;
+  for (int n = 1; n <= 26; ++n) {
+    sum = sum + P(("+-" + std::to_string(n)).c_str());
+    if (n <= 12) {
+      std::string text = sum.str();
+      EXPECT_EQ(cgtlab::cgt::printed_size(sum), text.size()) << n;
+      EXPECT_GT(text.size(), previous + previous / 2) << n << ": " << text;
+      previous = text.size();
+    }
+  }
+  EXPECT_EQ(cgtlab::cgt::printed_size(sum), std::nullopt);
+  EXPECT_THROW((void)sum.str(), cgtlab::CapReached);
 }

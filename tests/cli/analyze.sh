@@ -79,6 +79,23 @@ got=$("$cgtlab" blocking value --graph T3 --pebbles 2=1/1/0 --analyze --json | p
 [[ "$got" == "True True" ]] || fail "blocking value --analyze: $got"
 "$cgtlab" blocking value --graph T3 --pebbles 2=1/1/0 --analyze | grep -q '^temperature:' || fail "blocking value --analyze text"
 
+# Incentives too large to print (docs/json.md, `capped`): 0/2/2,0/3/3,0/0/2 on T3 has four
+# incentives of ~15,000 subpositions each whose printed forms exceed 64 MiB. The rest of
+# the analysis is complete, the lists are null and named under `capped`, exit 0; the text
+# says so on each incentives line.
+out=$("$cgtlab" blocking value --graph T3 --pebbles 0/2/2,0/3/3,0/0/2 --analyze --json); rc=$?
+got=$(printf '%s' "$out" | python3 -c "import json,sys; a=json.load(sys.stdin)['analysis']; print(a['incentives'], a['left_incentives'], a['right_incentives'], sorted(a['capped']), a['capped']['incentives'], a['temperature'], a['thermograph'])")
+want="None None None ['incentives', 'left_incentives', 'right_incentives'] 4 values, too large to print: the printed form of one exceeds 64 MiB 1/2 Thermograph(-47/2,[1/2],[0,-1],-47/2,[1/2,0],[0,1,0])"
+[[ $rc -eq 0 && "$got" == "$want" ]] || fail "blocking value --analyze with huge incentives: exit $rc, '$got'"
+got=$("$cgtlab" blocking value --graph T3 --pebbles 0/2/2,0/3/3,0/0/2 --analyze | grep 'incentives:')
+want="left incentives:        (2 values, too large to print: the printed form of one exceeds 64 MiB)
+right incentives:       (2 values, too large to print: the printed form of one exceeds 64 MiB)
+incentives:             (4 values, too large to print: the printed form of one exceeds 64 MiB)"
+[[ "$got" == "$want" ]] || fail "blocking value --analyze text with huge incentives: '$got'"
+# Small incentives are printed as before, with no capped field (3 - {3|1} = {3|1} - 1 = {2|0}).
+expect_field incentives '["{2|0}"]' analyze --json '{3|1}'
+"$cgtlab" analyze --json '{3|1}' | grep -q '"capped"' && fail "analyze {3|1}: unexpected capped field"
+
 # Bad input and caps: one line, exit 2.
 expect_exit2 analyze '{1|'
 expect_exit2 analyze '{3|1}.Cool(*)'
