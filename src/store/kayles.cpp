@@ -83,7 +83,7 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
   if (o.max_seconds < 0) throw InputError("--cell-seconds must be >= 0");
   auto spec = [&](std::size_t i) { return fmt::format("Grid{}x{}", o.rows, o.cols_lo + static_cast<int>(i)); };
   CellPlan plan;
-  plan.cells = static_cast<std::size_t>(o.cols_hi - o.cols_lo + 1);
+  plan.cells = static_cast<std::size_t>(o.cols_hi - o.cols_lo) + 1;
   plan.key = [&](std::size_t i) { return kayles_nimber_key(o.game, spec(i)); };
   plan.compute = [&](std::size_t i, Store*) {
     games::NimberSearchOptions search = o.search;
@@ -119,18 +119,7 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
     c.stopped = a.stopped;
     return c;
   };
-  CellRun run;
-  run.store = o.store;
-  run.comm = o.comm;
-  run.bytes_exchanged = o.bytes_exchanged;
-  if (o.on_cell)
-    run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
-      o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));
-    };
-  auto answers = run_cells(plan, run);
-  std::vector<GridCell> out;
-  for (std::size_t i = 0; i < answers.size(); ++i) out.push_back(cell_of(i, answers[i]));
-  return out;
+  return run_sweep_cells<GridCell>(plan, o, cell_of);
 }
 
 json to_json(const GridCell& c) {

@@ -195,7 +195,6 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
   };
   plan.recorded = [&](std::size_t i, Store& store) { store.drop_checkpoint(plan.key(i)); };
   plan.check_answer = [](const json& answer) { threshold_from_json(answer); };
-  std::vector<SweepCell> out(nk.size());
   auto cell_of = [&](std::size_t i, const CellAnswer& a) {
     SweepCell c;
     c.n = nk[i].first;
@@ -207,17 +206,7 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
     c.stopped = a.stopped;
     return c;
   };
-  CellRun run;
-  run.store = o.store;
-  run.comm = o.comm;
-  run.bytes_exchanged = o.bytes_exchanged;
-  if (o.on_cell)
-    run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
-      o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));
-    };
-  auto answers = run_cells(plan, run);
-  for (std::size_t i = 0; i < answers.size(); ++i) out[i] = cell_of(i, answers[i]);
-  return out;
+  return run_sweep_cells<SweepCell>(plan, o, cell_of);
 }
 
 json to_json(const SweepCell& c) {

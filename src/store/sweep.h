@@ -70,6 +70,25 @@ struct CellRun {
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run);
 
+// run_cells for a sweep with its own cell type: `o` gives store, comm, bytes_exchanged and an
+// optional on_cell(cell, done, cells); cell_of(i, answer) turns an answer into the sweep's cell.
+template <class Cell, class Options, class CellOf>
+std::vector<Cell> run_sweep_cells(const CellPlan& plan, const Options& o, const CellOf& cell_of) {
+  CellRun run;
+  run.store = o.store;
+  run.comm = o.comm;
+  run.bytes_exchanged = o.bytes_exchanged;
+  if (o.on_cell)
+    run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
+      o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));
+    };
+  auto answers = run_cells(plan, run);
+  std::vector<Cell> out;
+  out.reserve(answers.size());
+  for (std::size_t i = 0; i < answers.size(); ++i) out.push_back(cell_of(i, answers[i]));
+  return out;
+}
+
 // Opens the store file on rank 0 only (other ranks get null); an error opening it (a foreign or
 // newer file) is raised as the same InputError on every rank. Without comm: Store(path).
 std::unique_ptr<Store> open_on_rank0(const std::string& path, util::Comm* comm);
