@@ -27,7 +27,7 @@
 #include "cgt/thermograph.h"
 #include "cgt/game.h"
 #include "games/blocking/search.h"
-#include "games/blocking/tree.h"
+#include "games/blocking/rules.h"
 #include "games/blocking/values.h"
 #include "claims/claim.h"
 #include "games/coins/algorithm.h"

@@ -17,7 +17,7 @@
 #include <random>
 
 #include "games/blocking/green.h"
-#include "games/blocking/tree.h"
+#include "games/blocking/rules.h"
 #include "games/blocking/values.h"
 #include "cgt/game.h"
 #include "claims/claim.h"

@@ -9,7 +9,7 @@
 #include "cgt/thermograph.h"
 #include "games/blocking/heat.h"
 #include "games/blocking/search.h"
-#include "games/blocking/tree.h"
+#include "games/blocking/rules.h"
 #include "games/blocking/values.h"
 #include "cli/analysis_report.h"
 #include "cli/commands.h"

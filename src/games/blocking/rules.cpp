@@ -251,4 +251,16 @@ int total_pebbles(const BlockingPosition& p) {
   return t;
 }
 
+std::string paper_notation(const BlockingPosition& p) {
+  const bool green = std::any_of(p.begin(), p.end(), [](const Pebbles& q) { return q.green > 0; });
+  std::string out = "[";
+  for (size_t v = 0; v < p.size(); ++v) {
+    if (v) out += ",";
+    out += "[" + std::to_string(p[v].blue) + "," + std::to_string(p[v].red);
+    if (green) out += "," + std::to_string(p[v].green);
+    out += "]";
+  }
+  return out + "]";
+}
+
 }  // namespace cgtlab::games

@@ -98,6 +98,9 @@ class BlockingPebbles {
 
 bool is_green_only(const BlockingPosition& p);
 int total_pebbles(const BlockingPosition& p);
+// Pebbles per vertex in the papers' style: [[b,r],...] when there is no green pebble,
+// [[b,r,g],...] otherwise, in vertex order.
+std::string paper_notation(const BlockingPosition& p);
 
 // Green-only positions are impartial: both players have the same options, and green-only
 // positions only lead to green-only positions. This view of the same rules is what the

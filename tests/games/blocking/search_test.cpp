@@ -1,9 +1,8 @@
-// Searches over all positions of a graph (atlas, smallest position of a value) and the
-// game tree drawing, checked against direct computation.
+// Searches over all positions of a graph (atlas, smallest position of a value), checked
+// against direct computation.
 #include <gtest/gtest.h>
 
 #include "games/blocking/search.h"
-#include "games/blocking/tree.h"
 #include "graph/graph.h"
 
 namespace cgtlab::games {
@@ -56,19 +55,6 @@ TEST(BlockingSearch, AtlasCountsEveryPosition) {
     if (x && y) EXPECT_LT(*x, *y);
     if (!x) EXPECT_FALSE(y.has_value());
   }
-}
-
-TEST(BlockingTree, DrawsTheWholeSmallTree) {
-  BlockingAnalyzer a(graph::parse_graph("T3"));
-  auto p = a.parse("2=1/1/0");
-  auto tree = blocking_tree_dot(a, p, {20, 1000, false});
-  EXPECT_FALSE(tree.truncated);
-  // Figure 4's position [[0,0],[0,0],[1,1]]: 2 moves each, 13 nodes in all.
-  EXPECT_EQ(tree.nodes, 13);
-  EXPECT_NE(tree.text.find("digraph"), std::string::npos);
-  auto capped = blocking_tree_text(a, p, {1, 1000, false});
-  EXPECT_TRUE(capped.truncated);
-  EXPECT_EQ(capped.nodes, 5);
 }
 
 }  // namespace
