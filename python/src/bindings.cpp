@@ -135,6 +135,18 @@ auto deep(F&& work) -> decltype(work()) {
   }
 }
 
+// A list of records: one dict per item, filled by fill(dict, item).
+template <class Items, class Fill>
+py::list dict_list(const Items& items, Fill fill) {
+  py::list out;
+  for (const auto& x : items) {
+    py::dict d;
+    fill(d, x);
+    out.append(d);
+  }
+  return out;
+}
+
 std::string fmt_u128(cgtlab::games::Pebbling::Weight w) {
   if (w == 0) return "0";
   std::string out;
@@ -688,16 +700,12 @@ PYBIND11_MODULE(_cgtlab, m) {
           for (const auto& v : r.partial_values) partial.append(fraction_type()(dyadic_to_python(v)));
           d["partial_values"] = partial;
           d["base_value"] = fraction_type()(dyadic_to_python(r.base_value));
-          py::list terms;
-          for (const auto& t : r.terms) {
-            py::dict e;
+          d["terms"] = dict_list(r.terms, [](py::dict& e, const auto& t) {
             e["Q"] = t.piece;
             e["p"] = t.p;
             e["q"] = t.q;
             e["exponent"] = fraction_type()(dyadic_to_python(cgtlab::games::inverse_power_of_two(t.exponent_power)));
-            terms.append(e);
-          }
-          d["terms"] = terms;
+          });
           return d;
         }, py::arg("line"), py::arg("trace") = false,
         "The value algorithm of seed 003 on one line: a dict with 'input', 'reduced', 'base', 'partition', "
@@ -751,15 +759,12 @@ PYBIND11_MODULE(_cgtlab, m) {
         space.max_pebbles = max_pebbles;
         space.colours = colours;
         auto r = interruptible_with(b.stop, [&] { return cgtlab::games::blocking_atlas(*b.a, space); });
-        py::list out;
-        for (const auto& e : r.entries) {
-          py::dict d;
+        auto out = dict_list(r.entries, [&](py::dict& d, const auto& e) {
           d["value"] = e.value;
           d["count"] = e.count;
           d["min_pebbles"] = e.min_pebbles;
           d["example"] = b.a->rules().format(e.example);
-          out.append(d);
-        }
+        });
         return py::make_tuple(out, r.positions);
       });
 
@@ -805,16 +810,12 @@ PYBIND11_MODULE(_cgtlab, m) {
           d["searched_to"] = r.searched_to;
           d["consequence_holds"] = r.consequence_holds;
           d["nonempty_p_totals"] = r.nonempty_p_totals();
-          py::list layers;
-          for (const auto& x : r.layers) {
-            py::dict e;
+          d["layers"] = dict_list(r.layers, [](py::dict& e, const auto& x) {
             e["total"] = x.total;
             e["positions"] = py::int_(py::str(fmt_u128(x.positions)));
             e["p_labelled"] = py::int_(py::str(fmt_u128(x.p_labelled)));
             e["p_classes"] = x.p_classes ? py::object(py::int_(py::str(fmt_u128(*x.p_classes)))) : py::object(py::none());
-            layers.append(e);
-          }
-          d["layers"] = layers;
+          });
           return d;
         }, py::arg("graph"), py::arg("k"), py::arg("max_total"), py::arg("max_positions") = kDefaultMaxPositions);
   m.def("_pebbling_table", [](int n_lo, int n_hi, int k_lo, int k_hi, int max_total, std::uint64_t maxp) {
@@ -846,18 +847,14 @@ PYBIND11_MODULE(_cgtlab, m) {
           d["mismatches"] = r.mismatches;
           d["partition_failures"] = r.partition_failures;
           d["first_mismatch"] = r.first_mismatch ? py::object(pebbling_tuple(*r.first_mismatch)) : py::object(py::none());
-          py::list cells;
-          for (const auto& c : r.cells) {
-            py::dict e;
+          d["cells"] = dict_list(r.cells, [](py::dict& e, const auto& c) {
             e["y"] = c.y_name;
             e["x"] = c.x_name;
             e["table5"] = c.predicted_p ? "P" : "N";
             e["positions"] = c.positions;
             e["p_positions"] = c.p_positions;
             e["mismatches"] = c.mismatches;
-            cells.append(e);
-          }
-          d["cells"] = cells;
+          });
           d["text"] = cgtlab::games::format_c4_classification(r);
           return d;
         }, py::arg("graph"), py::arg("k"), py::arg("max_total"), py::arg("max_positions") = kDefaultMaxPositions);

@@ -108,10 +108,7 @@ Id Store::add(Id g, Id h) {
     std::vector<Id> l, r;
     for (Id o : left(other)) l.push_back(add(x, o));
     for (Id o : right(other)) r.push_back(add(x, o));
-    Id result = from_canonical_options(std::move(l), std::move(r));
-    charge();
-    add_memo_.emplace(key, result);
-    return result;
+    return remember(add_memo_, key, from_canonical_options(std::move(l), std::move(r)));
   }
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
@@ -124,10 +121,7 @@ Id Store::add(Id g, Id h) {
     for (Id hl : left(h)) left_opts.push(add(g, hl), 2);
     for (Id hr : right(h)) right_opts.push(add(g, hr), 2);
   }
-  Id result = reduce(std::move(left_opts), std::move(right_opts));
-  charge();
-  add_memo_.emplace(key, result);
-  return result;
+  return remember(add_memo_, key, reduce(std::move(left_opts), std::move(right_opts)));
 }
 
 namespace {
@@ -235,10 +229,7 @@ Id Store::ordinal_sum(Id g, Id h) {
   std::vector<Id> right_opts(right(g).begin(), right(g).end());
   for (Id hl : left(h)) left_opts.push_back(ordinal_sum(g, hl));
   for (Id hr : right(h)) right_opts.push_back(ordinal_sum(g, hr));
-  Id result = from_options(std::move(left_opts), std::move(right_opts));
-  charge();
-  ordinal_memo_.emplace(key, result);
-  return result;
+  return remember(ordinal_memo_, key, from_options(std::move(left_opts), std::move(right_opts)));
 }
 
 // x <= {L | R}: no G^R <= x and no x^L >= G.

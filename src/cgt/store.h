@@ -161,6 +161,14 @@ class Store {
   Id recognise_nus(const std::vector<Id>& left, const std::vector<Id>& right);
   Id new_node(Node n);
 
+  // A new result of a memoized operation (add, ordinal_sum): counted against the work cap,
+  // remembered under its key, returned.
+  Id remember(absl::flat_hash_map<std::uint64_t, Id>& memo, std::uint64_t key, Id result) {
+    charge();
+    memo.emplace(key, result);
+    return result;
+  }
+
   // Canonicalisation helpers (canonical.cpp).
   bool leq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x <= {L|R}
   bool geq_form(Id x, const std::vector<Id>& left, const std::vector<Id>& right);  // x >= {L|R}

@@ -48,6 +48,20 @@ bool wins_for(Side mover, const ExploreValue& after) {
   return mover == Side::Left ? *after.value >= cgt::Game() : *after.value <= cgt::Game();
 }
 
+// A move with the position after it (its text, flags and value) and whether it wins: a row of
+// `moves`, a child in a tree.
+MoveReport report_move(Explorer& e, const Explorer::Move& m) {
+  MoveReport x;
+  x.move = m.move;
+  x.side = m.side;
+  x.child = m.child;
+  x.result = e.position(m.child);
+  x.args = e.args(m.child);
+  x.value = e.value(m.child);
+  x.winning = wins_for(m.side, x.value);
+  return x;
+}
+
 }  // namespace
 
 MovesReport explore_moves(Explorer& e, int node) {
@@ -55,17 +69,7 @@ MovesReport explore_moves(Explorer& e, int node) {
   r.position = e.position(node);
   r.args = e.args(node);
   r.value = e.value(node);
-  for (const auto& m : e.moves(node)) {
-    MoveReport x;
-    x.move = m.move;
-    x.side = m.side;
-    x.child = m.child;
-    x.result = e.position(m.child);
-    x.args = e.args(m.child);
-    x.value = e.value(m.child);
-    x.winning = wins_for(m.side, x.value);
-    r.moves.push_back(std::move(x));
-  }
+  for (const auto& m : e.moves(node)) r.moves.push_back(report_move(e, m));
   return r;
 }
 
@@ -109,15 +113,16 @@ ExploreTree explore_tree(Explorer& e, int root, const ExploreTreeOptions& o) {
         t.truncated = true;
         break;
       }
+      MoveReport x = report_move(e, m);
       ExploreTree::Node c;
-      c.node = m.child;
+      c.node = x.child;
       c.depth = t.nodes[id].depth + 1;
-      c.move = m.move;
-      c.side = m.side;
-      c.position = e.position(m.child);
-      c.args = e.args(m.child);
-      c.value = e.value(m.child);
-      c.winning = wins_for(m.side, c.value);
+      c.move = std::move(x.move);
+      c.side = x.side;
+      c.winning = x.winning;
+      c.position = std::move(x.result);
+      c.args = std::move(x.args);
+      c.value = std::move(x.value);
       const int cid = static_cast<int>(t.nodes.size());
       t.nodes[id].children.push_back(cid);
       t.nodes.push_back(std::move(c));

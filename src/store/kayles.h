@@ -11,6 +11,7 @@
 #include "games/kayles/nimber_search.h"
 #include "games/kayles/rules.h"
 #include "store/store.h"
+#include "store/sweep.h"
 #include "util/comm.h"
 
 namespace cgtlab::store {
@@ -32,16 +33,13 @@ struct GridCell {
   std::string stopped;        // why a capped cell stopped
 };
 
-struct GridSweepOptions {
+// The boards and the per-cell search; store, comm, bytes_exchanged, on_cell: store/sweep.h.
+struct GridSweepOptions : SweepRun<GridCell> {
   games::VertexGame game = games::VertexGame::ArcKayles;
   int rows = 1, cols_lo = 1, cols_hi = 1;
   // Per cell: table_bytes (the memory bound), threads, max_nodes (--max-positions).
   games::NimberSearchOptions search;
   double max_seconds = 0;  // per cell wall time; 0: no cap
-  Store* store = nullptr;
-  util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
-  std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
-  std::function<void(const GridCell& cell, int done, int cells)> on_cell;  // rank 0 only
 };
 
 // The nimber of GridRxC for C in [cols_lo, cols_hi]. Throws InputError for rows < 1, an empty

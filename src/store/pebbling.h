@@ -49,13 +49,10 @@ struct SweepCell {
   std::string stopped;  // why a capped cell stopped
 };
 
-struct SweepOptions {
+// The range and the per-cell search; store, comm, bytes_exchanged, on_cell: store/sweep.h.
+struct SweepOptions : SweepRun<SweepCell> {
   int n_lo = 3, n_hi = 3, k_lo = 1, k_hi = 1;
   games::ThresholdOptions threshold;  // max_total, limits, max_seconds (per cell)
-  Store* store = nullptr;
-  util::Comm* comm = nullptr;  // several ranks: the cells are spread over them (store/sweep.h)
-  std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
-  std::function<void(const SweepCell& cell, int done, int cells)> on_cell;  // rank 0 only
 };
 
 // Every cell m^(k+1:k)(K_n), n in [n_lo, n_hi], k in [k_lo, k_hi], one after another (each

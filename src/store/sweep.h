@@ -70,8 +70,20 @@ struct CellRun {
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run);
 
-// run_cells for a sweep with its own cell type: `o` gives store, comm, bytes_exchanged and an
-// optional on_cell(cell, done, cells); cell_of(i, answer) turns an answer into the sweep's cell.
+// What every sweep's options hold besides its range and its searches (store/pebbling.h
+// SweepOptions, store/kayles.h GridSweepOptions): where answers are kept, the ranks, and what is
+// reported. Cell is the sweep's cell type.
+template <class Cell>
+struct SweepRun {
+  Store* store = nullptr;
+  util::Comm* comm = nullptr;  // several ranks: the cells are spread over them
+  std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
+  std::function<void(const Cell& cell, int done, int cells)> on_cell;  // rank 0 only
+};
+
+// run_cells for a sweep with its own cell type: `o` (a SweepRun) gives store, comm,
+// bytes_exchanged and an optional on_cell(cell, done, cells); cell_of(i, answer) turns an answer
+// into the sweep's cell.
 template <class Cell, class Options, class CellOf>
 std::vector<Cell> run_sweep_cells(const CellPlan& plan, const Options& o, const CellOf& cell_of) {
   CellRun run;
