@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cgt/game.h"
+#include "cli/table.h"
 
 namespace cgtlab::cli {
 
@@ -15,10 +16,10 @@ constexpr std::size_t kDefaultFollowerLimit = 100;
 nlohmann::json analysis_json(cgt::Game g, std::size_t follower_limit = kDefaultFollowerLimit);
 // The same for people, one "name: value" line each.
 std::string analysis_text(cgt::Game g, std::size_t follower_limit = kDefaultFollowerLimit);
-// The same for a paper: a two-column booktabs tabular (property, value in math mode); the
+// The same for a paper or a page: a two-column table (property, value; cli/table.h); the
 // thermograph, the followers' list and the predicates stay in the text and JSON outputs.
+Table analysis_table(cgt::Game g, const std::string& title);
+// analysis_table as a booktabs tabular.
 std::string analysis_latex(cgt::Game g, const std::string& title);
-// An outcome class as papers write it: $\mathcal{N}$.
-std::string latex_outcome(cgt::Outcome o);
 
 }  // namespace cgtlab::cli

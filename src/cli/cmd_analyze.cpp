@@ -16,7 +16,6 @@
 #include "cli/common.h"
 #include "util/error.h"
 #include "util/large_stack.h"
-#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -73,7 +72,7 @@ std::string list_text(const std::vector<cgt::Game>& games) {
 void run_analyze(const AnalyzeArgs& a) {
   run_with_large_stack([&] {
     cgt::GameWorkLimit cap(a.max_work);
-    const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
+    const std::string format = output_format(a.format, a.json, kTableFormats);
     cgt::Game g = cgt::Game::parse(a.expr);
     if (!a.svg.empty()) {
       std::string svg = cgt::thermograph_svg(cgt::thermograph(g), "Thermograph of " + g.str());
@@ -82,8 +81,8 @@ void run_analyze(const AnalyzeArgs& a) {
       out << svg;
       if (!out) throw InputError("cannot write '" + a.svg + "'");
     }
-    if (format == "latex") {
-      std::cout << analysis_latex(g, "cgtlab analyze " + escape_text(a.expr));
+    if (format == "latex" || format == "markdown") {
+      print_tables(format, {analysis_table(g, "cgtlab analyze " + escape_text(a.expr))});
     } else if (format == "json") {
       nlohmann::json j = analysis_json(g, a.limit);
       j["expression"] = a.expr;
@@ -204,39 +203,40 @@ std::string analysis_text(cgt::Game g, std::size_t limit) {
   return s;
 }
 
-std::string latex_outcome(cgt::Outcome o) { return "$\\mathcal{" + cgt::to_string(o) + "}$"; }
-
-std::string analysis_latex(cgt::Game g, const std::string& title) {
+Table analysis_table(cgt::Game g, const std::string& title) {
   auto list = [](const std::vector<cgt::Game>& games) {
-    if (games.empty()) return std::string("---");
-    std::string s = "$";
-    for (std::size_t i = 0; i < games.size(); ++i) s += (i ? ",\\ " : "") + cgt::latex_value(games[i]);
-    return s + "$";
+    if (games.empty()) return Cell{"---", "---"};
+    if (!printable(games)) return text_cell(fmt::format("{} values, too large to print", games.size()));
+    std::string latex;
+    for (std::size_t i = 0; i < games.size(); ++i) latex += (i ? ",\\ " : "") + cgt::latex_value(games[i]);
+    return math_cell(list_text(games), latex);
   };
-  std::vector<std::vector<std::string>> rows;
-  auto row = [&](const char* name, std::string cell) { rows.push_back({name, std::move(cell)}); };
-  row("value", latex_math(g));
-  row("outcome", latex_outcome(g.outcome()));
-  row("mis\\`ere outcome", latex_outcome(cgt::misere_outcome(g)));
-  row("birthday", "$" + std::to_string(g.birthday()) + "$");
-  row("left stop", latex_math(g.left_stop()));
-  row("right stop", latex_math(g.right_stop()));
-  row("mean", latex_math(cgt::mean(g)));
-  row("temperature", latex_math(cgt::temperature(g)));
+  FactsTable t;
+  t.comments = {title};
+  t.add("value", value_cell(g));
+  t.add("outcome", outcome_cell(cgt::to_string(g.outcome())));
+  t.add(Cell{"misere outcome", "mis\\`ere outcome"}, outcome_cell(cgt::to_string(cgt::misere_outcome(g))));
+  t.add("birthday", number_cell(std::to_string(g.birthday())));
+  t.add("left stop", value_cell(g.left_stop()));
+  t.add("right stop", value_cell(g.right_stop()));
+  t.add("mean", value_cell(cgt::mean(g)));
+  t.add("temperature", value_cell(cgt::temperature(g)));
   auto aw = cgt::atomic_weight(g);
-  row("atomic weight", aw ? latex_math(*aw) : "not atomic");
-  row("reduced canonical form", latex_math(cgt::reduced_canonical_form(g)));
-  row("companion", latex_math(cgt::companion(g)));
-  row("freeze", latex_math(cgt::freeze(g)));
-  row("left options", list(cgt::cgsuite_sorted(g.left_options())));
-  row("right options", list(cgt::cgsuite_sorted(g.right_options())));
-  row("left incentives", list(cgt::incentives(g, true, false)));
-  row("right incentives", list(cgt::incentives(g, false, true)));
-  row("followers", "$" + cgt::follower_count(g).get_str() + "$");
+  t.add("atomic weight", aw ? value_cell(*aw) : text_cell("not atomic"));
+  t.add("reduced canonical form", value_cell(cgt::reduced_canonical_form(g)));
+  t.add("companion", value_cell(cgt::companion(g)));
+  t.add("freeze", value_cell(cgt::freeze(g)));
+  t.add("left options", list(cgt::cgsuite_sorted(g.left_options())));
+  t.add("right options", list(cgt::cgsuite_sorted(g.right_options())));
+  t.add("left incentives", list(cgt::incentives(g, true, false)));
+  t.add("right incentives", list(cgt::incentives(g, false, true)));
+  t.add("followers", number_cell(cgt::follower_count(g).get_str()));
   auto ue = cgt::uptimal_expansion(g);
-  row("uptimal expansion", ue ? "\\texttt{" + latex_escape(ue->str()) + "}" : "not uptimal");
-  return latex_table("ll", {"property", "value"}, rows, {title});
+  t.add("uptimal expansion", ue ? code_cell(ue->str()) : text_cell("not uptimal"));
+  return t;
 }
+
+std::string analysis_latex(cgt::Game g, const std::string& title) { return latex_of(analysis_table(g, title)); }
 
 void add_analyze_command(CLI::App& app) {
   auto args = std::make_shared<AnalyzeArgs>();
@@ -249,7 +249,7 @@ void add_analyze_command(CLI::App& app) {
       "G.ReducedCanonicalForm.\nExample: cgtlab analyze \"{3||2|1}\" --thermograph-svg t.svg");
   cmd->add_option("expr", args->expr, "game expression, e.g. \"{3|1}\" or \"^*\"")->required();
   cmd->add_flag("--json", args->json, "one JSON object on stdout (docs/json.md; keys: expression, value, outcome, ..., is_zero)");
-  add_format_option(cmd, args->format, {"text", "json", "latex"});
+  add_format_option(cmd, args->format, kTableFormats);
   cmd->add_option("--thermograph-svg", args->svg, "also draw the thermograph as SVG into this file");
   cmd->add_option("--limit", args->limit, "followers to list (their count is always complete)")
       ->capture_default_str()

@@ -14,6 +14,7 @@
 #include "cli/analysis_report.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "graph/graph.h"
 #include "util/error.h"
 #include "util/large_stack.h"
@@ -207,21 +208,34 @@ void run_search(const SearchArgs& s) {
     print_json(j);
     return;
   }
-  if (format == "markdown") {
-    fmt::print("| value | positions | fewest pebbles | smallest example | papers' notation |{}\n",
-               c.analyze ? " mean | temperature |" : "");
-    fmt::print("| --- | ---: | ---: | --- | --- |{}\n", c.analyze ? " ---: | ---: |" : "");
-    for (const auto& e : atlas.entries)
-      fmt::print("| `{}` | {} | {} | `{}` | `{}` |{}\n", e.value.str(), e.count, e.min_pebbles, r.format(e.example),
-                 games::paper_notation(e.example),
-                 c.analyze ? fmt::format(" {} | {} |", mean_of(e.value), temp_of(e.value)) : "");
-    if (c.analyze) {
-      fmt::print("\n| pebbles | positions | hot (t > 0) | hottest temperature | positions at it | value | example | papers' notation |\n");
-      fmt::print("| ---: | ---: | ---: | ---: | ---: | --- | --- | --- |\n");
-      for (const auto& h : heat)
-        fmt::print("| {} | {} | {} | {} | {} | `{}` | `{}` | `{}` |\n", h.pebbles, h.positions, h.hot, h.hottest.str(),
-                   h.at_hottest, h.value.str(), r.format(h.example), games::paper_notation(h.example));
+  if (format == "markdown") {  // the same tables as GitHub pipe tables, then the summary line
+    Table values{c.analyze ? "lrrllrr" : "lrrll",
+                 {text_cell("value"), text_cell("positions"), text_cell("fewest pebbles"), text_cell("smallest example"),
+                  text_cell("papers' notation")},
+                 {},
+                 {}};
+    if (c.analyze) values.header.insert(values.header.end(), {text_cell("mean"), text_cell("temperature")});
+    for (const auto& e : atlas.entries) {
+      std::vector<Cell> row{value_cell(e.value), text_cell(std::to_string(e.count)), text_cell(std::to_string(e.min_pebbles)),
+                            code_cell(r.format(e.example)), code_cell(games::paper_notation(e.example))};
+      if (c.analyze) row.insert(row.end(), {value_cell(cgt::mean(e.value)), value_cell(cgt::temperature(e.value))});
+      values.rows.push_back(std::move(row));
     }
+    std::vector<Table> tables{values};
+    if (c.analyze) {
+      Table hot{"rrrrrlll",
+                {text_cell("pebbles"), text_cell("positions"), text_cell("hot (t > 0)"), text_cell("hottest temperature"),
+                 text_cell("positions at it"), text_cell("value"), text_cell("example"), text_cell("papers' notation")},
+                {},
+                {}};
+      for (const auto& h : heat)
+        hot.rows.push_back({text_cell(std::to_string(h.pebbles)), text_cell(std::to_string(h.positions)),
+                            text_cell(std::to_string(h.hot)), value_cell(h.hottest), text_cell(std::to_string(h.at_hottest)),
+                            value_cell(h.value), code_cell(r.format(h.example)), code_cell(games::paper_notation(h.example))});
+      tables.push_back(std::move(hot));
+    }
+    print_tables(format, tables);
+    fmt::print("\n");  // the summary below is a paragraph, not a row of the table
   } else {
     for (const auto& e : atlas.entries)
       fmt::print("{:<24} {:>9} positions, fewest pebbles {:>2}: {}{}\n", e.value.str(), e.count, e.min_pebbles,

@@ -10,6 +10,7 @@
 #include "cli/analysis_report.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "games/coins/rules.h"
 #include "util/error.h"
 #include "util/large_stack.h"
@@ -28,6 +29,7 @@ constexpr const char* kRules =
 struct ValueArgs {
   std::vector<std::string> lines;
   bool json = false;
+  std::string format;
   bool analyze = false;  // add the value analysis of the sum (cgtlab analyze)
   // Coins of the lines valued (each line and each move's result): the default stops a
   // sum whose winning moves would take minutes (a line of 1000 ones has ~250000 moves).
@@ -39,6 +41,7 @@ struct AlgorithmArgs {
   std::string line;
   bool trace = false;
   bool json = false;
+  std::string format;
 };
 
 nlohmann::json move_json(const games::CoinsSumMove& m, const char* player, bool several) {
@@ -57,14 +60,54 @@ std::string move_text(const games::CoinsSumMove& m, bool several) {
 }
 
 
+// coins value --format latex|markdown: the sum, each line, the winning moves (at most --limit per player).
+void print_value_tables(const ValueArgs& a, const std::string& format, const games::CoinsSumAnalysis& sum,
+                        const std::string& method) {
+  const bool several = sum.lines.size() > 1;
+  FactsTable facts;
+  facts.comments = {"cgtlab coins value: FLIPPING COINS (seed 003), coins numbered from 1 at the left"};
+  facts.add(several ? "value of the sum" : "value", value_cell(sum.total)).add("outcome", outcome_cell(cgt::to_string(sum.outcome)));
+  facts.add("method", text_cell(method));
+  Table lines{"lll", {text_cell("string"), text_cell("value"), text_cell("method")}, {}, {}};
+  for (std::size_t i = 0; i < sum.lines.size(); ++i)
+    lines.rows.push_back({code_cell(sum.lines[i]), value_cell(sum.values[i].game), text_cell(games::to_string(sum.values[i].method))});
+  Table moves{several ? "lrlll" : "llll", {text_cell("player")}, {}, {}};
+  if (several) moves.header.push_back(text_cell("string"));
+  for (const char* h : {"coins", "string after it", "value after it"}) moves.header.push_back(text_cell(h));
+  for (auto [who, list] : {std::pair{"Left", &sum.left_winning}, std::pair{"Right", &sum.right_winning}}) {
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      if (a.limit != 0 && i == a.limit) {
+        moves.comments.push_back(fmt::format("{}: {}", who, limit_note(list->size(), i)));
+        break;
+      }
+      const auto& m = (*list)[i];
+      std::vector<Cell> row{text_cell(who)};
+      if (several) row.push_back(number_cell(std::to_string(m.line + 1)));
+      row.insert(row.end(), {code_cell(fmt::format("{},{}", m.first, m.second)), code_cell(m.result), value_cell(m.sum_after)});
+      moves.rows.push_back(std::move(row));
+    }
+  }
+  moves.comments.insert(moves.comments.begin(), "the winning moves of each player");
+  std::vector<Table> tables{facts, lines};
+  if (!moves.rows.empty()) tables.push_back(std::move(moves));
+  if (a.analyze)
+    run_with_large_stack([&] { tables.push_back(analysis_table(sum.total, "cgtlab coins value --analyze: the sum")); });
+  print_tables(format, tables);
+}
+
 void run_value(const ValueArgs& a) {
+  const std::string format = output_format(a.format, a.json, kTableFormats);
   std::vector<std::string> lines;
   for (const auto& s : a.lines) lines.push_back(games::FlippingCoins::parse(s));
   games::CoinsValuer valuer(games::kCoinsSearchMaxLength, search_limits(a.max_positions));
   auto sum = games::analyse_coins_sum(lines, valuer);
   const std::string method = games::coins_methods_text(sum);
   const bool several = lines.size() > 1;
-  if (a.json) {
+  if (format == "latex" || format == "markdown") {
+    print_value_tables(a, format, sum, method);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json values = nlohmann::json::array(), methods = nlohmann::json::array();
     for (const auto& v : sum.values) {
       values.push_back(v.game.str());
@@ -113,8 +156,40 @@ void run_value(const ValueArgs& a) {
 
 void run_algorithm(const AlgorithmArgs& a) {
   const std::string line = games::FlippingCoins::parse(a.line);
+  const std::string format = output_format(a.format, a.json, kTableFormats);
   auto r = games::run_coins_algorithm(line, true);
-  if (a.json) {
+  if (format == "latex" || format == "markdown") {
+    auto coins = [](const std::string& s) { return code_cell(s.empty() ? "(no coins)" : s); };
+    FactsTable facts;
+    facts.comments = {"cgtlab coins algorithm: the value algorithm of seed 003 (Theorem 3.3), step by step"};
+    facts.add("string", coins(r.input)).add("reduced (Step 2)", coins(r.reduced)).add("partition (Step 3)", coins(r.partition()));
+    facts.add(Cell{"base G_i", "base $G_i$"}, coins(r.base)).add("base value (Lemma 4.6)", value_cell(r.base_value));
+    facts.add("ordinal sum", code_cell(r.ordinal_sum_text())).add("value", value_cell(r.value));
+    facts.add("sign expansion", code_cell(r.signs));
+    std::vector<Table> tables{facts};
+    if (!r.reductions.empty()) {
+      Table steps{"lrll", {text_cell("rule"), text_cell("at coin"), text_cell("before"), text_cell("after")}, {},
+                  {"Step 2: 0111 -> 10 when followed by a 1 (a) or by an even number of 1s (b)"}};
+      for (const auto& st : r.reductions)
+        steps.rows.push_back({text_cell(std::string("2(") + st.rule + ")"), number_cell(std::to_string(st.position)),
+                              coins(st.before), coins(st.after)});
+      tables.push_back(std::move(steps));
+    }
+    if (!r.terms.empty()) {
+      Table terms{"rlrrl", {text_cell("i"), text_cell("Q_i"), text_cell("p"), text_cell("q"), text_cell("exponent")}, {},
+                  {"Step 3: Q_i = 0^p 1 0^q 1, exponent 1/2^(2p+q-1)"}};
+      terms.header[1] = Cell{"Q_i", "$Q_i$"};
+      for (std::size_t i = 0; i < r.terms.size(); ++i) {
+        const auto& t = r.terms[i];
+        terms.rows.push_back({number_cell(std::to_string(i)), code_cell(t.piece), number_cell(std::to_string(t.p)),
+                              number_cell(std::to_string(t.q)), value_cell(games::inverse_power_of_two(t.exponent_power))});
+      }
+      tables.push_back(std::move(terms));
+    }
+    print_tables(format, tables);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json steps = nlohmann::json::array(), terms = nlohmann::json::array(), partial = nlohmann::json::array();
     for (const auto& s : r.reductions)
       steps.push_back({{"rule", std::string("2(") + s.rule + ")"}, {"position", s.position}, {"before", s.before}, {"after", s.after}});
@@ -188,6 +263,7 @@ void add_coins_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
   add_limit_option(value, value_args->limit, "winning moves");
+  add_format_option(value, value_args->format, kTableFormats);
   value->callback([value_args] { run_value(*value_args); });
 
   auto alg_args = std::make_shared<AlgorithmArgs>();
@@ -198,6 +274,7 @@ void add_coins_command(CLI::App& app) {
   alg->add_option("string", alg_args->line, "a 0-1 string")->required();
   alg->add_flag("--trace", alg_args->trace, "print every step as in the paper's worked examples");
   alg->add_flag("--json", alg_args->json, "one JSON object with every step");
+  add_format_option(alg, alg_args->format, kTableFormats);
   alg->callback([alg_args] { run_algorithm(*alg_args); });
 }
 

@@ -9,12 +9,11 @@
 #include <memory>
 #include <string>
 
-#include "cgt/latex.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "games/explore.h"
 #include "util/error.h"
-#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -29,7 +28,7 @@ struct PositionFlags {
   int k = 1;
   std::uint64_t max_positions = 0;
   bool json = false;
-  std::string format = "text";  // moves: --format text|json|latex
+  std::string format = "text";  // moves: --format text|json|latex|markdown
   std::size_t limit = 50;  // moves: --limit (docs/json.md, "Lists and --limit")
 };
 
@@ -130,19 +129,19 @@ std::string outcome_text(const games::ExploreValue& v) {
 
 // ---- moves --------------------------------------------------------------------------------
 
-// A value for a paper: the canonical form, else the nimber of a Grundy value, in $...$.
-std::string value_latex(const games::ExploreValue& v) {
-  if (v.value) return latex_math(*v.value);
-  if (v.grundy) return *v.grundy == 0 ? "$0$" : *v.grundy == 1 ? "$\\ast$" : fmt::format("$\\ast {}$", *v.grundy);
-  return latex_escape(v.str());
+// A value for a paper or a page: the canonical form, else the nimber of a Grundy value.
+Cell value_cell_of(const games::ExploreValue& v) {
+  if (v.value) return value_cell(*v.value);
+  if (v.grundy) return nimber_cell(*v.grundy);
+  return text_cell(v.str());
 }
 
-// moves --format latex: one row per move (per player at most --limit, as in the text).
-void print_moves_latex(const PositionFlags& f, const games::MovesReport& r, bool imp) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> notes{fmt::format("cgtlab {} moves: every move from {} (value {})", f.game, escape_text(r.position),
-                                             escape_text(r.value.str()))};
-  auto tt = [](const std::string& text) { return "\\texttt{" + latex_escape(text) + "}"; };
+// moves --format latex|markdown: one row per move (per player at most --limit, as in the text).
+void print_moves_table(const std::string& format, const PositionFlags& f, const games::MovesReport& r, bool imp) {
+  Table t{imp ? "lllc" : "llllc", {text_cell("move"), text_cell("position after it"), text_cell("value"), text_cell("")}, {},
+          {fmt::format("cgtlab {} moves: every move from {} (value {})", f.game, escape_text(r.position),
+                       escape_text(r.value.str()))}};
+  if (!imp) t.header.insert(t.header.begin(), text_cell("player"));
   for (games::Side side : imp ? std::vector<games::Side>{games::Side::Either}
                               : std::vector<games::Side>{games::Side::Left, games::Side::Right}) {
     std::size_t count = 0, shown = 0;
@@ -151,26 +150,24 @@ void print_moves_latex(const PositionFlags& f, const games::MovesReport& r, bool
       ++count;
       if (f.limit != 0 && shown == f.limit) continue;
       ++shown;
-      std::vector<std::string> row;
-      if (!imp) row.push_back(side == games::Side::Left ? "Left" : "Right");
-      row.insert(row.end(), {tt(m.move), tt(m.result), value_latex(m.value), m.winning ? "wins" : ""});
-      rows.push_back(std::move(row));
+      std::vector<Cell> row;
+      if (!imp) row.push_back(text_cell(side == games::Side::Left ? "Left" : "Right"));
+      row.insert(row.end(), {code_cell(m.move), code_cell(m.result), value_cell_of(m.value), text_cell(m.winning ? "wins" : "")});
+      t.rows.push_back(std::move(row));
     }
-    if (shown < count) notes.push_back((imp ? std::string() : games::side_name(side) + ": ") + limit_note(count, shown));
+    if (shown < count) t.comments.push_back((imp ? std::string() : games::side_name(side) + ": ") + limit_note(count, shown));
   }
-  std::vector<std::string> header{"move", "position after it", "value", ""};
-  if (!imp) header.insert(header.begin(), "player");
-  fmt::print("{}", latex_table(imp ? "lllc" : "llllc", header, rows, notes));
+  print_tables(format, {t});
 }
 
 void run_moves(const PositionFlags& f) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::string format = output_format(f.format, f.json, {"text", "json", "latex"});
+  const std::string format = output_format(f.format, f.json, kTableFormats);
   auto e = make_explorer(f);
   auto r = games::explore_moves(*e, 0);
   const bool imp = e->impartial();
-  if (format == "latex") {
-    print_moves_latex(f, r, imp);
+  if (format == "latex" || format == "markdown") {
+    print_moves_table(format, f, r, imp);
     return;
   }
   if (format == "json") {
@@ -418,7 +415,7 @@ void add_explore_commands(CLI::App& app) {
                  "whether it wins.\n" + rules);
     add_position_flags(moves, *mf);
     moves->add_flag("--json", mf->json, "one JSON object on stdout (docs/json.md, \"moves and tree\")");
-    add_format_option(moves, mf->format, {"text", "json", "latex"});
+    add_format_option(moves, mf->format, kTableFormats);
     add_limit_option(moves, mf->limit, "moves per player");
     moves->callback([mf] { run_moves(*mf); });
 

@@ -12,6 +12,7 @@
 #include "cgt/nimber.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "games/kayles/rules.h"
 #include "games/kayles/nimber_search.h"
 #include "games/kayles/solver.h"
@@ -74,6 +75,47 @@ void print_winning(const std::vector<std::string>& winning, std::size_t limit, c
   fmt::print("winning moves: {}{}\n", winning.empty() ? "none" : list, extra);
 }
 
+// A move with the value after it (a Grundy value, or an outcome only), for the tables.
+struct MoveValueRow {
+  std::string move;
+  std::optional<std::uint64_t> grundy;
+  std::optional<std::string> outcome;  // after the move: "P" means the move wins
+};
+
+// <game> grundy --format latex|markdown: the facts (the caller's rows, then value, outcome and the
+// number of winning moves when asked), then the moves: every move with its value when known
+// (`moves`), else the winning moves; at most `limit` rows, a cut table says so.
+void print_impartial_tables(const std::string& format, FactsTable facts, std::optional<std::uint64_t> grundy,
+                            const std::optional<std::string>& outcome, const std::vector<std::string>* winning,
+                            bool winning_complete, const std::vector<MoveValueRow>& moves, std::size_t limit) {
+  facts.add("value", grundy ? nimber_cell(*grundy) : text_cell("not determined"));
+  facts.add("outcome", outcome ? outcome_cell(*outcome) : text_cell("not determined"));
+  std::vector<Table> tables;
+  Table list;
+  if (winning) {
+    facts.add("winning moves", winning_complete ? number_cell(std::to_string(winning->size()))
+                                                : text_cell(fmt::format("{} (some options undetermined)", winning->size())));
+    if (!moves.empty()) {
+      list = {"llc", {text_cell("move"), text_cell("value after it"), text_cell("")}, {}, {"every move; wins: to a P-position"}};
+      for (const auto& m : moves)
+        list.rows.push_back({code_cell(m.move),
+                             m.grundy ? nimber_cell(*m.grundy)
+                                      : text_cell(m.outcome ? "outcome " + *m.outcome : std::string("not determined")),
+                             text_cell(m.outcome == "P" ? "wins" : "")});
+    } else {
+      list = {"l", {text_cell("winning move")}, {}, {}};
+      for (const auto& m : *winning) list.rows.push_back({code_cell(m)});
+    }
+    if (limit != 0 && list.rows.size() > limit) {
+      list.comments.push_back(limit_note(list.rows.size(), limit));
+      list.rows.resize(limit);
+    }
+  }
+  tables.push_back(std::move(facts));
+  if (!list.rows.empty()) tables.push_back(std::move(list));
+  print_tables(format, tables);
+}
+
 nlohmann::json winning_json(const std::vector<std::string>& winning) {
   nlohmann::json arr = nlohmann::json::array();
   for (const auto& m : winning) arr.push_back({{"move", m}});
@@ -89,6 +131,7 @@ nlohmann::json wak_json(const games::WakGraph& p) {
 struct WakOptions {
   std::string graph, weights;
   bool json = false;
+  std::string format;
   std::uint64_t max_positions = 0, max_vertices = 512;
   std::size_t limit = 50;
 };
@@ -96,10 +139,26 @@ struct WakOptions {
 void run_wak_grundy(const WakOptions& o) {
   auto g = graph::parse_graph(o.graph);
   auto w = games::parse_wak_weights(g, o.weights);
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   games::WakAnalyser a(search_limits(o.max_positions));
   auto ans = a.analyse(g, w, true);
   auto [winning, all_known] = games::wak_winning_moves(ans);
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    FactsTable facts;
+    facts.comments = {"cgtlab wak grundy: Weighted Arc-Kayles (seed 004)"};
+    facts.add("graph", code_cell(o.graph)).add("weights", code_cell(o.weights));
+    std::vector<MoveValueRow> moves;
+    for (const auto& m : ans.moves)
+      moves.push_back({m.move, m.value.grundy ? std::optional<std::uint64_t>(*m.value.grundy) : std::nullopt,
+                       m.value.outcome ? std::optional(games::outcome_name(*m.value.outcome)) : std::nullopt});
+    for (const auto& m : ans.value.methods) facts.add("method", text_cell(m));
+    print_impartial_tables(format, std::move(facts),
+                           ans.value.grundy ? std::optional<std::uint64_t>(*ans.value.grundy) : std::nullopt,
+                           ans.value.outcome ? std::optional(games::outcome_name(*ans.value.outcome)) : std::nullopt,
+                           &winning, all_known, moves, o.limit);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json j = value_json(ans.value);
     j["graph"] = o.graph;
     j["winning_moves"] = winning_json(winning);
@@ -155,6 +214,7 @@ void run_wak_to_arc(const WakOptions& o) {
 struct KaylesOptions {
   std::string graph;
   bool json = false;
+  std::string format;
   bool value_only = false;
   bool move_values = false;
   std::uint64_t max_positions = 0;
@@ -169,6 +229,7 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   auto g = graph::parse_graph(o.graph);
   // The table is the search's memory: bounded by --table-mib and by --max-memory.
   const std::uint64_t memory = search_limits(0).max_memory_bytes;
@@ -215,7 +276,19 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       for (const auto& m : r.moves)
         moves.push_back({{"move", games::kayles_move_name(g, game, m)}, {"grundy", m.option_grundy}});
   }
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    FactsTable facts;
+    facts.comments = {fmt::format("cgtlab {} grundy", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles")};
+    facts.add("graph", code_cell(o.graph));
+    std::vector<MoveValueRow> rows;
+    if (o.move_values)
+      for (const auto& m : r.moves)
+        rows.push_back({games::kayles_move_name(g, game, m), m.option_grundy, m.option_grundy == 0 ? "P" : "N"});
+    print_impartial_tables(format, std::move(facts), r.nimber, std::string(outcome), o.value_only ? nullptr : &winning, true,
+                           rows, o.limit);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json j{{"graph", o.graph},
                      {"grundy", r.nimber},
                      {"outcome", outcome},
@@ -243,14 +316,25 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
 struct RookOptions {
   std::string board, holes, rooks;
   bool json = false;
+  std::string format;
   std::uint64_t max_positions = 0;
   std::size_t limit = 50;
 };
 
 void run_rooks_grundy(const RookOptions& o) {
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   auto b = games::parse_rook_board(o.board, o.holes, o.rooks);
   auto [g, winning] = games::rook_grundy(b, search_limits(o.max_positions));
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    FactsTable facts;
+    facts.comments = {"cgtlab rooks grundy: the non-attacking rooks game (seed 004)"};
+    facts.add("board", code_cell(o.board));
+    if (!o.holes.empty()) facts.add("holes", code_cell(o.holes));
+    if (!o.rooks.empty()) facts.add("rooks", code_cell(o.rooks));
+    print_impartial_tables(format, std::move(facts), g, std::string(g == 0 ? "P" : "N"), &winning, true, {}, o.limit);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json j{{"board", o.board}, {"grundy", g}, {"outcome", g == 0 ? "P" : "N"}, {"winning_moves", winning_json(winning)}};
     limit_json_list(j, "winning_moves", o.limit);
     print_json(j);
@@ -297,6 +381,7 @@ void add_kayles_commands(CLI::App& app) {
                       "proven bound reaches it).");
     add_wak_options(g, *o);
     add_max_positions_option(g, o->max_positions);
+    add_format_option(g, o->format, kTableFormats);
     g->callback([o] { run_wak_grundy(*o); });
     auto* r = wak->add_subcommand(
         "reduce",
@@ -337,6 +422,7 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table (default 300)");
     add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
+    add_format_option(g, o->format, kTableFormats);
     g->callback([o, game] { run_kayles(*o, game); });
   }
   {
@@ -353,6 +439,7 @@ void add_kayles_commands(CLI::App& app) {
     add(g);
     add_limit_option(g, o->limit, "winning squares");
     add_max_positions_option(g, o->max_positions);
+    add_format_option(g, o->format, kTableFormats);
     g->callback([o] { run_rooks_grundy(*o); });
     auto* t = rooks->add_subcommand("to-wak",
                                     "The equivalent WAK position (Proposition 1). A vertex per rectangle of the "

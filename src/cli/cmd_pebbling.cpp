@@ -14,9 +14,9 @@
 #include "store/pebbling.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "graph/graph.h"
 #include "util/error.h"
-#include "util/latex.h"
 #include "util/parse.h"
 
 namespace cgtlab::cli {
@@ -75,8 +75,31 @@ std::string game_name(const Options& o) { return fmt::format("m^({}:{})({})", o.
 void run_grundy(const Options& o) {
   Pebbling rules = make_rules(o);
   Pebbling::Position p = rules.parse_position(o.position);
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   games::PebblingGrundy g = games::pebbling_grundy(rules, p, search_limits(o.max_positions));
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    FactsTable facts;
+    facts.comments = {fmt::format("cgtlab pebbling grundy: position {} on {} with k={}", rules.to_string(p), escape_text(o.graph), o.k)};
+    facts.add("graph", code_cell(o.graph)).add("k", number_cell(std::to_string(o.k))).add("position", code_cell(rules.to_string(p)));
+    facts.add("value", nimber_cell(g.grundy)).add("outcome", outcome_cell(g.grundy == 0 ? "P" : "N"));
+    facts.add("winning moves", number_cell(std::to_string(g.winning_moves.size())));
+    std::vector<Table> tables{facts};
+    if (!g.winning_moves.empty()) {
+      Table moves{"ll", {text_cell("winning move"), text_cell("position after it")}, {}, {}};
+      for (const auto& m : g.winning_moves) {
+        if (o.limit != 0 && moves.rows.size() == o.limit) {
+          moves.comments.push_back(limit_note(g.winning_moves.size(), moves.rows.size()));
+          break;
+        }
+        moves.rows.push_back({code_cell(rules.graph().vertex_name(m.from) + "->" + rules.graph().vertex_name(m.to)),
+                              code_cell(rules.to_string(rules.apply(p, m)))});
+      }
+      tables.push_back(std::move(moves));
+    }
+    print_tables(format, tables);
+    return;
+  }
+  if (format == "json") {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.winning_moves) {
       const std::string from = rules.graph().vertex_name(m.from), to = rules.graph().vertex_name(m.to);
@@ -110,8 +133,17 @@ void run_grundy(const Options& o) {
 
 void run_ppositions(const Options& o) {
   Pebbling rules = make_rules(o);
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   auto ps = games::pebbling_p_positions(rules, o.total, o.labelled, search_limits(o.max_positions));
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    Table t{"rl", {text_cell("#"), text_cell("P-position")}, {}, {}};
+    for (const auto& p : ps) t.rows.push_back({number_cell(std::to_string(t.rows.size() + 1)), code_cell(rules.to_string(p))});
+    t.comments = {fmt::format("cgtlab pebbling ppositions: the P-positions of total {} on {} with k={} ({}): {}", o.total,
+                              escape_text(o.graph), o.k, o.labelled ? "labelled" : "one per symmetry class", ps.size())};
+    print_tables(format, {t});
+    return;
+  }
+  if (format == "json") {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& p : ps) list.push_back(std::vector<int>(p.begin(), p.end()));
     print_json({{"graph", o.graph},
@@ -128,6 +160,7 @@ void run_ppositions(const Options& o) {
 }
 
 void run_mvalue(const Options& o) {
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   Pebbling rules = make_rules(o);
   games::ThresholdOptions opt;
   opt.max_total = o.max_total;
@@ -148,7 +181,30 @@ void run_mvalue(const Options& o) {
   auto nonempty = r.nonempty_p_totals();
   std::optional<games::ResiduePattern> pattern;
   if (!r.m) pattern = games::find_residue_pattern(rules, o.max_total, search_limits(o.max_positions));
-  if (o.json) {
+  if (format == "latex" || format == "markdown") {
+    // The answer, then the layers: the evidence (--json's "layers").
+    FactsTable facts;
+    facts.comments = {fmt::format("cgtlab pebbling mvalue: {} searched to total {}", game_name(o), r.searched_to)};
+    facts.add("graph", code_cell(o.graph)).add("k", number_cell(std::to_string(o.k)));
+    facts.add("m", r.m ? number_cell(std::to_string(*r.m)) : text_cell(fmt::format("none up to {}", r.bound)));
+    facts.add("searched to total", number_cell(std::to_string(r.searched_to)));
+    facts.add("totals with a non-empty P-set", code_cell(games::compress_totals(nonempty)));
+    if (r.m) facts.add("alternation after m", text_cell(r.consequence_holds ? "holds" : "fails"));
+    if (pattern) facts.add("residue pattern", text_cell(pattern->description));
+    Table layers{"rrrrcr",
+                 {text_cell("total"), text_cell("positions"), text_cell("P-positions (labelled)"), text_cell("classes stored"),
+                  text_cell("stored side"), text_cell("P classes")},
+                 {},
+                 {"a row per total searched: positions and P-positions counted labelled; the side of each total stored (P or N)"}};
+    for (const auto& l : r.layers)
+      layers.rows.push_back({number_cell(std::to_string(l.total)), number_cell(fmt::format("{}", l.positions)),
+                             number_cell(fmt::format("{}", l.p_labelled)), number_cell(std::to_string(l.stored)),
+                             outcome_cell(l.stored_p ? "P" : "N"),
+                             l.p_classes ? number_cell(fmt::format("{}", *l.p_classes)) : text_cell("")});
+    print_tables(format, {facts, layers});
+    return;
+  }
+  if (format == "json") {
     nlohmann::json layers = nlohmann::json::array();
     for (const auto& l : r.layers) {
       nlohmann::json j = {{"total", l.total}, {"positions", weight_json(l.positions)}, {"p_labelled", weight_json(l.p_labelled)},
@@ -195,7 +251,7 @@ void run_table(const Options& o) {
   // also bounds the table (at most 64 rows, --n's cap).
   if (k_hi > 256)
     throw InputError("--k: at most 256 (got " + std::to_string(k_hi) + ")");
-  const std::string format = output_format(o.format, o.json, {"text", "csv", "json", "latex"});
+  const std::string format = output_format(o.format, o.json, {"text", "csv", "json", "latex", "markdown"});
   games::ThresholdOptions opt;
   opt.max_total = o.max_total;
   opt.limits = search_limits(o.max_positions);
@@ -240,25 +296,23 @@ void run_table(const Options& o) {
     print_json({{"graph", "K_n"}, {"n_range", {n_lo, n_hi}}, {"k_range", {k_lo, k_hi}}, {"k_values", ks}, {"bound", o.max_total}, {"rows", rows}});
     return;
   }
-  if (format == "latex") {
-    std::string align = "r";
-    std::vector<std::string> header{"$n \\backslash k$"};
+  if (format == "latex" || format == "markdown") {
+    Table t{"r", {Cell{"n\\k", "$n \\backslash k$"}}, {},
+            {fmt::format("m^(k+1:k)(K_n), n = {}..{}, k = {}..{} (cgtlab pebbling table)", n_lo, n_hi, k_lo, k_hi),
+             fmt::format("an empty cell: no m up to total {}", o.max_total)}};
     for (int k = k_lo; k <= k_hi; ++k) {
-      align += 'r';
-      header.push_back(fmt::format("${}$", k));
+      t.align += 'r';
+      t.header.push_back(number_cell(std::to_string(k)));
     }
-    std::vector<std::vector<std::string>> rows;
     for (int n = n_lo; n <= n_hi; ++n) {
-      std::vector<std::string> row{fmt::format("${}$", n)};
+      std::vector<Cell> row{number_cell(std::to_string(n))};
       for (int k = k_lo; k <= k_hi; ++k) {
         const auto& c = table.at(n, k);
-        row.push_back(c.m ? fmt::format("${}$", *c.m) : std::string());
+        row.push_back(c.m ? number_cell(std::to_string(*c.m)) : text_cell(""));
       }
-      rows.push_back(std::move(row));
+      t.rows.push_back(std::move(row));
     }
-    fmt::print("{}", latex_table(align, header, rows,
-                                 {fmt::format("m^(k+1:k)(K_n), n = {}..{}, k = {}..{} (cgtlab pebbling table)", n_lo, n_hi, k_lo, k_hi),
-                                  fmt::format("an empty cell: no m up to total {}", o.max_total)}));
+    print_tables(format, {t});
     return;
   }
   if (format == "csv") {
@@ -294,32 +348,36 @@ void run_table(const Options& o) {
 
 void run_classify(const Options& o) {
   Pebbling rules = make_rules(o);
-  const std::string format = output_format(o.format, o.json, {"text", "json", "latex"});
+  const std::string format = output_format(o.format, o.json, kTableFormats);
   auto r = games::classify_c4(rules, o.max_total, search_limits(o.max_positions));
-  if (format == "latex") {
+  if (format == "latex" || format == "markdown") {
     // Table 5's layout: rows Y, columns X; a cell: Table 5's outcome, then P-positions/positions
     // found by the search, and the mismatches when there are any.
-    std::vector<std::string> header{""};
-    for (int x = 0; x < 5; ++x) header.push_back("$" + games::to_latex(r.cells[x].x) + "$");
-    std::vector<std::vector<std::string>> rows;
+    Table t{"lccccc", {text_cell("")}, {},
+            {fmt::format("Table 5 of seed 000: the (2:1) game on C4, every labelled position of total 0..{} "
+                         "({} positions; cgtlab pebbling classify)", r.max_total, r.positions),
+             "a cell: Table 5's outcome, then P-positions/positions found by the search",
+             r.mismatches == 0 && r.partition_failures == 0
+                 ? std::string("Table 5 agrees with the search on every position")
+                 : fmt::format("MISMATCHES: {} positions disagree with Table 5, {} outside the partition", r.mismatches,
+                               r.partition_failures)}};
+    for (int x = 0; x < 5; ++x) t.header.push_back(math_cell(r.cells[x].x_name, games::to_latex(r.cells[x].x)));
     for (int y = 0; y < 4; ++y) {
-      std::vector<std::string> row{"$" + games::to_latex(r.cells[y * 5].y) + "$"};
+      std::vector<Cell> row{math_cell(r.cells[y * 5].y_name, games::to_latex(r.cells[y * 5].y))};
       for (int x = 0; x < 5; ++x) {
         const games::C4Cell& c = r.cells[y * 5 + x];
-        std::string v = fmt::format("$\\mathcal{{{}}}$ ({}/{})", c.predicted_p ? "P" : "N", c.p_positions, c.positions);
-        if (c.mismatches) v += fmt::format(" \\textbf{{{} mismatches}}", c.mismatches);
-        row.push_back(v);
+        const char* p = c.predicted_p ? "P" : "N";
+        Cell v{fmt::format("{} ({}/{})", p, c.p_positions, c.positions),
+               fmt::format("$\\mathcal{{{}}}$ ({}/{})", p, c.p_positions, c.positions)};
+        if (c.mismatches) {
+          v.text += fmt::format(" ({} mismatches)", c.mismatches);
+          v.latex += fmt::format(" \\textbf{{{} mismatches}}", c.mismatches);
+        }
+        row.push_back(std::move(v));
       }
-      rows.push_back(std::move(row));
+      t.rows.push_back(std::move(row));
     }
-    fmt::print("{}", latex_table("lccccc", header, rows,
-                                 {fmt::format("Table 5 of seed 000: the (2:1) game on C4, every labelled position of total 0..{} "
-                                              "({} positions; cgtlab pebbling classify)", r.max_total, r.positions),
-                                  "a cell: Table 5's outcome, then P-positions/positions found by the search",
-                                  r.mismatches == 0 && r.partition_failures == 0
-                                      ? std::string("Table 5 agrees with the search on every position")
-                                      : fmt::format("MISMATCHES: {} positions disagree with Table 5, {} outside the partition",
-                                                    r.mismatches, r.partition_failures)}));
+    print_tables(format, {t});
   } else if (format == "json") {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& c : r.cells) {
@@ -356,6 +414,7 @@ void add_pebbling_command(CLI::App& app) {
   auto* grundy = peb->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves of a position. ") + kRules);
   graph_opts(grundy);
   grundy->add_option("--position", opts->position, "pebbles per vertex: 3,1,0,2 or v=3,w=1")->required();
+  add_format_option(grundy, opts->format, kTableFormats);
   add_limit_option(grundy, opts->limit, "winning moves");
   grundy->callback([opts] { run_grundy(*opts); });
 
@@ -363,11 +422,13 @@ void add_pebbling_command(CLI::App& app) {
   graph_opts(pp);
   pp->add_option("--total", opts->total, "total number of pebbles")->required();
   pp->add_flag("--labelled", opts->labelled, "every labelled position, not one per symmetry class");
+  add_format_option(pp, opts->format, kTableFormats);
   pp->callback([opts] { run_ppositions(*opts); });
 
   auto* mv = peb->add_subcommand("mvalue", std::string("m^(k+1:k)(G). Or none up to the bound, with the evidence. ") + kRules);
   graph_opts(mv);
   mv->add_option("--max-total", opts->max_total, "search totals up to this bound")->capture_default_str();
+  add_format_option(mv, opts->format, kTableFormats);
   mv->add_option("--store", opts->store,
                  "result store (SQLite file): answer from it when stored, else compute (resuming a checkpoint) and record");
   mv->callback([opts] { run_mvalue(*opts); });
@@ -377,7 +438,8 @@ void add_pebbling_command(CLI::App& app) {
   table->add_option("--k", opts->k_range, "range of k, C..D")->capture_default_str();
   table->add_option("--max-total", opts->max_total, "search each cell to this total; empty cell: none up to it")
       ->capture_default_str();
-  table->add_option("--format", opts->format, "text, csv, json or latex (a booktabs tabular for a paper)")->capture_default_str();
+  table->add_option("--format", opts->format, "text, csv, json, latex (a booktabs tabular for a paper) or markdown")
+      ->capture_default_str();
   table->add_option("--store", opts->store, "result store (SQLite file): stored cells are not recomputed");
   table->add_flag("--json", opts->json, "one JSON object on stdout (same as --format json)");
   add_max_positions_option(table, opts->max_positions);
@@ -390,7 +452,8 @@ void add_pebbling_command(CLI::App& app) {
           kRules);
   graph_opts(cl);
   cl->add_option("--max-total", opts->max_total, "check every position up to this total")->capture_default_str();
-  cl->add_option("--format", opts->format, "text, json or latex (Table 5's layout as a booktabs tabular)")->capture_default_str();
+  cl->add_option("--format", opts->format, "text, json, latex (Table 5's layout as a booktabs tabular) or markdown")
+      ->capture_default_str();
   cl->callback([opts] { run_classify(*opts); });
 }
 

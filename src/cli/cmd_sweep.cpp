@@ -11,11 +11,11 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "cli/ranks.h"
 #include "store/kayles.h"
 #include "store/pebbling.h"
 #include "util/error.h"
-#include "util/latex.h"
 
 namespace cgtlab::cli {
 
@@ -51,39 +51,50 @@ std::pair<int, int> range_of(const std::string& text, const char* flag) {
   return r;
 }
 
+// What both sweeps share: --store opened on rank 0, the run's ranks, the byte count, and a
+// progress line per cell ("sweep: 3 of 8 cells; " + what(cell), "(stored)" when looked up).
+// Returns the store, which must outlive the sweep.
+template <class Cell, class What>
+std::unique_ptr<store::Store> attach_run(store::SweepRun<Cell>& o, const SweepArgs& a, std::uint64_t& bytes, What what) {
+  std::unique_ptr<store::Store> st;
+  if (!a.store_file.empty()) st = store::open_on_rank0(a.store_file, run_comm());
+  o.store = st.get();
+  o.comm = run_comm();
+  o.bytes_exchanged = &bytes;
+  o.on_cell = [what](const Cell& c, int done, int cells) {
+    progress(fmt::format("sweep: {} of {} cells; {}{}", done, cells, what(c), c.from_store ? " (stored)" : ""));
+  };
+  return st;
+}
+
 void run_sweep_pebbling(const SweepArgs& a) {
   store::SweepOptions o;
   std::tie(o.n_lo, o.n_hi) = range_of(a.n_range, "--n");
   std::tie(o.k_lo, o.k_hi) = range_of(a.k_range, "--k");
   if (a.max_total < 0 || a.max_total > 60000) throw InputError("--max-total must be between 0 and 60000");
   if (a.cell_seconds < 0) throw InputError("--cell-seconds must be >= 0");
-  const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
+  const std::string format = output_format(a.format, a.json, kTableFormats);
   o.threshold.max_total = a.max_total;
   o.threshold.max_seconds = a.cell_seconds;
   o.threshold.limits = search_limits(a.max_positions);
-  std::unique_ptr<store::Store> st;
-  if (!a.store_file.empty()) st = store::open_on_rank0(a.store_file, run_comm());
-  o.store = st.get();
-  o.comm = run_comm();
   std::uint64_t bytes = 0;
-  o.bytes_exchanged = &bytes;
-  o.on_cell = [](const store::SweepCell& c, int done, int cells) {
-    progress(fmt::format("sweep: {} of {} cells; K{} k={}: {}{}", done, cells, c.n, c.k,
-                         c.m ? std::to_string(*c.m) : c.status, c.from_store ? " (stored)" : ""));
-  };
+  auto st = attach_run(o, a, bytes, [](const store::SweepCell& c) {
+    return fmt::format("K{} k={}: {}", c.n, c.k, c.m ? std::to_string(*c.m) : c.status);
+  });
   auto cells = store::sweep_pebbling(o);
   progress_done();
-  if (format == "latex") {  // one row per cell, in the sweep's order
-    std::vector<std::vector<std::string>> rows;
+  if (format == "latex" || format == "markdown") {  // one row per cell, in the sweep's order
+    Table t{"lrr", {text_cell("graph"), Cell{"k", "$k$"}, Cell{"m(K_n)", "$m^{(k+1:k)}(K_n)$"}}, {},
+            {fmt::format("cgtlab sweep pebbling --n {} --k {} --max-total {}: m^(k+1:k)(K_n) per cell; "
+                         "none <= B: no m up to total B; stopped: a cap stopped the cell",
+                         escape_text(a.n_range), escape_text(a.k_range), a.max_total)}};
     for (const auto& c : cells)
-      rows.push_back({fmt::format("$K_{{{}}}$", c.n), fmt::format("${}$", c.k),
-                      c.status == "found"               ? fmt::format("${}$", *c.m)
-                      : c.status == "none_within_bound" ? fmt::format("none $\\le {}$", a.max_total)
-                                                        : std::string("stopped")});
-    fmt::print("{}", latex_table("lrr", {"graph", "$k$", "$m^{(k+1:k)}(K_n)$"}, rows,
-                                 {fmt::format("cgtlab sweep pebbling --n {} --k {} --max-total {}: m^(k+1:k)(K_n) per cell; "
-                                              "none <= B: no m up to total B; stopped: a cap stopped the cell",
-                                              escape_text(a.n_range), escape_text(a.k_range), a.max_total)}));
+      t.rows.push_back({math_cell(fmt::format("K{}", c.n), fmt::format("K_{{{}}}", c.n)), number_cell(std::to_string(c.k)),
+                        c.status == "found"               ? number_cell(std::to_string(*c.m))
+                        : c.status == "none_within_bound" ? Cell{fmt::format("none <= {}", a.max_total),
+                                                                 fmt::format("none $\\le {}$", a.max_total)}
+                                                          : text_cell("stopped")});
+    print_tables(format, {t});
     return;
   }
   if (format == "json") {
@@ -102,7 +113,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
 
 void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   const bool cram = game == games::VertexGame::ArcKayles;
-  const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
+  const std::string format = output_format(a.format, a.json, kTableFormats);
   store::GridSweepOptions o;
   o.game = game;
   o.rows = a.rows;
@@ -115,34 +126,25 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   o.search.table_bytes = memory != 0 ? std::min(a.table_mib << 20, memory) : a.table_mib << 20;
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
-  std::unique_ptr<store::Store> st;
-  if (!a.store_file.empty()) st = store::open_on_rank0(a.store_file, run_comm());
-  o.store = st.get();
-  o.comm = run_comm();
   std::uint64_t bytes = 0;
-  o.bytes_exchanged = &bytes;
-  o.on_cell = [](const store::GridCell& c, int done, int cells) {
-    progress(fmt::format("sweep: {} of {} cells; {}x{}: {}{}", done, cells, c.rows, c.cols,
-                         c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status,
-                         c.from_store ? " (stored)" : ""));
-  };
+  auto st = attach_run(o, a, bytes, [](const store::GridCell& c) {
+    return fmt::format("{}x{}: {}", c.rows, c.cols, c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status);
+  });
   auto cells = store::sweep_grid_nimbers(o);
   progress_done();
-  if (format == "latex") {  // one row per board: its nimber and outcome
-    std::vector<std::vector<std::string>> rows;
+  if (format == "latex" || format == "markdown") {  // one row per board: its nimber and outcome
+    Table t{"lll", {text_cell("board"), text_cell("value"), text_cell("outcome")}, {},
+            {fmt::format("cgtlab sweep {} --rows {} --cols {}: the nimber of {} on each board; stopped: a "
+                         "cap stopped the cell",
+                         cram ? "cram" : "nodekayles", a.rows, escape_text(a.cols_range), cram ? "Cram" : "Node-Kayles")}};
     for (const auto& c : cells) {
-      std::string nim = !c.nimber ? std::string("stopped")
-                        : *c.nimber == 0 ? std::string("$0$")
-                        : *c.nimber == 1 ? std::string("$\\ast$")
-                                         : fmt::format("$\\ast {}$", *c.nimber);
-      rows.push_back({fmt::format("${} \\times {}$", c.rows, c.cols), nim,
-                      c.nimber ? (*c.nimber == 0 ? "$\\mathcal{P}$" : "$\\mathcal{N}$") : ""});
+      Cell board = math_cell(fmt::format("{}x{}", c.rows, c.cols), fmt::format("{} \\times {}", c.rows, c.cols));
+      if (c.nimber)
+        t.rows.push_back({board, nimber_cell(static_cast<std::uint64_t>(*c.nimber)), outcome_cell(*c.nimber == 0 ? "P" : "N")});
+      else
+        t.rows.push_back({board, text_cell("stopped"), text_cell("")});
     }
-    fmt::print("{}", latex_table("lll", {"board", "value", "outcome"}, rows,
-                                 {fmt::format("cgtlab sweep {} --rows {} --cols {}: the nimber of {} on each board; stopped: a "
-                                              "cap stopped the cell",
-                                              cram ? "cram" : "nodekayles", a.rows, escape_text(a.cols_range),
-                                              cram ? "Cram" : "Node-Kayles")}));
+    print_tables(format, {t});
     return;
   }
   if (format == "json") {
@@ -172,7 +174,7 @@ void add_sweep_command(CLI::App& app) {
   peb->add_option("--store", a->store_file, "result store (SQLite file): stored cells are not recomputed");
   peb->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
   peb->add_flag("--json", a->json, "one JSON object on stdout");
-  add_format_option(peb, a->format, {"text", "json", "latex"});
+  add_format_option(peb, a->format, kTableFormats);
   add_max_positions_option(peb, a->max_positions);
   peb->callback([a] { run_sweep_pebbling(*a); });
   for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {
@@ -190,7 +192,7 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most --max-memory)")
         ->check(CLI::Range(1, 1 << 20));
     g->add_flag("--json", a->json, "one JSON object on stdout");
-    add_format_option(g, a->format, {"text", "json", "latex"});
+    add_format_option(g, a->format, kTableFormats);
     add_max_positions_option(g, a->max_positions);
     g->callback([a, game] { run_sweep_grid(*a, game); });
   }

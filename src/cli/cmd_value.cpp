@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cgt/game.h"
+#include "cgt/latex.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "util/error.h"
@@ -32,6 +33,7 @@ struct ValueArgs {
 struct CompareArgs {
   std::string left, right;
   bool json = false;
+  std::string format;
   std::uint64_t max_work = kDefaultMaxWork;
 };
 
@@ -69,10 +71,15 @@ void run_value(const ValueArgs& a) {
 void run_compare(const CompareArgs& a) {
   run_with_large_stack([&] {
     cgt::GameWorkLimit cap(a.max_work);
+    const std::string format = output_format(a.format, a.json, {"text", "json", "latex"});
     cgt::Game g = cgt::Game::parse(ascii_expression(a.left));
     cgt::Game h = cgt::Game::parse(ascii_expression(a.right));
     std::string rel = cgt::to_string(g.compare(h));
-    if (!a.json) {
+    if (format == "latex") {  // G and H in canonical form, confused as \parallel
+      std::cout << "$" << cgt::latex_value(g) << (rel == "||" ? " \\parallel " : " " + rel + " ") << cgt::latex_value(h) << "$\n";
+      return;
+    }
+    if (format == "text") {
       std::cout << rel << '\n';
       return;
     }
@@ -105,6 +112,7 @@ void add_value_commands(CLI::App& app) {
   compare->add_option("G", compare_args->left, "first game expression")->required();
   compare->add_option("H", compare_args->right, "second game expression")->required();
   compare->add_flag("--json", compare_args->json, "print {\"relation\",\"first\",\"second\"} as JSON");
+  add_format_option(compare, compare_args->format, {"text", "json", "latex"});
   add_work_cap(compare, compare_args->max_work);
   compare->callback([compare_args] { run_compare(*compare_args); });
 }

@@ -7,6 +7,7 @@
 #include "claims/claim.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/table.h"
 #include "util/error.h"
 
 namespace cgtlab::cli {
@@ -17,6 +18,7 @@ struct VerifyOptions {
   std::string source;
   std::string id_prefix;
   bool json = false;
+  std::string format;
   bool deep = false;
   bool list = false;
 };
@@ -28,6 +30,8 @@ bool selected(const claims::Claim& c, const VerifyOptions& o) {
 }
 
 void run_verify(const VerifyOptions& o) {
+  const std::string format = output_format(o.format, o.json, kTableFormats);
+  const bool table = format == "latex" || format == "markdown";
   std::vector<const claims::Claim*> chosen;
   for (const auto& c : claims::all_claims())
     if (selected(c, o)) chosen.push_back(&c);
@@ -36,7 +40,17 @@ void run_verify(const VerifyOptions& o) {
                      (o.id_prefix.empty() ? "" : " --id " + o.id_prefix));
   }
   if (o.list) {
-    if (o.json) {
+    if (table) {
+      Table t{"llll", {text_cell("claim"), text_cell("paper item"), text_cell("statement"), text_cell("range")}, {},
+              {fmt::format("the claims of cgtlab verify{}{} ({} claims)", o.source.empty() ? "" : " --source " + o.source,
+                           o.id_prefix.empty() ? "" : " --id " + o.id_prefix, chosen.size())}};
+      for (const auto* c : chosen)
+        t.rows.push_back({code_cell(c->id), text_cell(c->item), text_cell(c->statement),
+                          text_cell(o.deep && !c->deep_range.empty() ? c->deep_range : c->range)});
+      print_tables(format, {t});
+      return;
+    }
+    if (format == "json") {
       nlohmann::json items = nlohmann::json::array();
       for (const auto* c : chosen) {
         nlohmann::json item{{"id", c->id}, {"source", c->source}, {"item", c->item}, {"statement", c->statement},
@@ -54,6 +68,11 @@ void run_verify(const VerifyOptions& o) {
     return;
   }
   nlohmann::json items = nlohmann::json::array();
+  Table t{"lllllr",
+          {text_cell("claim"), text_cell("paper item"), text_cell("statement"), text_cell("range"), text_cell("status"),
+           text_cell("seconds")},
+          {},
+          {}};
   int pass = 0, fail = 0, erratum = 0;
   claims::RunOptions run{o.deep};
   auto started = std::chrono::steady_clock::now();
@@ -75,7 +94,10 @@ void run_verify(const VerifyOptions& o) {
       else if (e.correction == claims::Verdict::Error) why = "the correction could not be checked: ";
     }
     const std::string& range = o.deep && !c->deep_range.empty() ? c->deep_range : c->range;
-    if (o.json) {
+    if (table) {
+      t.rows.push_back({code_cell(c->id), text_cell(c->item), text_cell(c->statement), text_cell(range),
+                        text_cell(claims::to_string(status)), number_cell(fmt::format("{:.2f}", secs))});
+    } else if (format == "json") {
       nlohmann::json item = {{"id", c->id},
                              {"source", c->source},
                              {"item", c->item},
@@ -108,7 +130,13 @@ void run_verify(const VerifyOptions& o) {
     }
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (o.json) {
+  if (table) {
+    t.comments = {fmt::format("cgtlab verify{}{}{}: {} claims, {} PASS, {} ERRATUM, {} FAIL in {:.1f} s", o.deep ? " --deep" : "",
+                              o.source.empty() ? "" : " --source " + o.source, o.id_prefix.empty() ? "" : " --id " + o.id_prefix,
+                              chosen.size(), pass, erratum, fail, total),
+                  "ERRATUM: the statement as printed fails and the correction in docs/errata.md holds"};
+    print_tables(format, {t});
+  } else if (format == "json") {
     print_json({{"claims", items},
                 {"passed", pass},
                 {"failed", fail},
@@ -133,6 +161,7 @@ void add_verify_command(CLI::App& app) {
   cmd->add_option("--source", opts->source, "only the claims of one paper: 000, 001, 002, 003 or 004");
   cmd->add_option("--id", opts->id_prefix, "only the claims whose id starts with this");
   cmd->add_flag("--json", opts->json, "one JSON object with a claims array");
+  add_format_option(cmd, opts->format, kTableFormats);
   cmd->add_flag("--deep", opts->deep, "run the long ranges (research use; can take hours)");
   cmd->add_flag("--list", opts->list, "list the claims without checking them");
   cmd->callback([opts] { run_verify(*opts); });

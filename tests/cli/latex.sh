@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# LaTeX output for papers, as a user runs it: values (`value`, `blocking value --format latex`),
-# every table command's `--format latex` (analyze, pebbling table and classify, the BLOCKING
-# PEBBLES atlas with and without --analyze, sweep pebbling and cram, <game> moves) and
-# `tree --tikz`.
+# LaTeX and Markdown output for papers and pages, as a user runs it: values (`value`, `compare`,
+# `blocking value --format latex`), every table command's `--format latex` and `--format markdown`
+# (analyze, verify, pebbling table, classify, grundy, ppositions and mvalue, the BLOCKING PEBBLES
+# atlas with and without --analyze, the sweeps, <game> moves, <game> grundy, coins value and
+# algorithm, store list and export) and `tree --tikz`.
 # Always: structure (one booktabs tabular per table, balanced braces and $, every row as many
 # cells as columns), row counts equal to the JSON output's, and each cell equal to what the JSON
 # gives (values through `cgtlab value --format latex`, whose spelling is fixed here and in
@@ -80,6 +81,52 @@ run moves.json blocking moves --graph T3 --pebbles 2=1/4/0 --json
 run moves_imp.tex arckayles moves --graph P5 --format latex
 run moves_imp.json arckayles moves --graph P5 --json
 run value_analyze.tex blocking value --graph T3 --pebbles 2=1/4/0 --analyze --format latex
+# Markdown of the tables above: the same tables (checked below against the LaTeX ones)
+run analyze.md analyze '{3||2|1}' --format markdown
+run table.md pebbling table --n 3..6 --k 1..3 --max-total 40 --format markdown
+run classify.md pebbling classify --graph C4 --k 1 --max-total 10 --format markdown
+run heat.md blocking search --graph T3 --max-pebbles 2 --atlas --analyze --format markdown
+run sweep.md sweep pebbling --n 3..5 --k 1..2 --max-total 30 --format markdown
+run cram.md sweep cram --rows 2 --cols 1..5 --format markdown
+run moves.md blocking moves --graph T3 --pebbles 2=1/4/0 --format markdown
+run moves_imp.md arckayles moves --graph P5 --format markdown
+# every other command that prints a table: LaTeX and Markdown next to the JSON
+both() {  # both STEM ARGS...: STEM.tex, STEM.md and STEM.json
+  local stem=$1; shift
+  run "$stem.tex" "$@" --format latex
+  run "$stem.md" "$@" --format markdown
+  run "$stem.json" "$@" --json
+}
+both verify verify --source 004 --id 004.L
+both verify_list verify --list --source 002
+both pgrundy pebbling grundy --graph K3 --k 1 --position 3,1,0
+both ppos pebbling ppositions --graph C4 --k 1 --total 6
+both mvalue pebbling mvalue --graph K4 --k 1 --max-total 40
+both mvalue_none pebbling mvalue --graph C4 --k 1 --max-total 12
+both coins coins value 011101 1001
+both coins_alg coins algorithm 1001111011011011101110011
+both wak wak grundy --graph 0-1,1-2,2-2 --weights 3,2,5
+both arc arckayles grundy --graph P6 --move-values
+both node nodekayles grundy --graph C7
+both rooks rooks grundy --board 3x4 --holes b2
+"$cgtlab" sweep pebbling --n 3..4 --k 1 --max-total 30 --store "$tmp/store.db" >/dev/null 2>&1 || fail "sweep --store"
+both store_list store list --store "$tmp/store.db"
+run store_export.tex store export --store "$tmp/store.db" --format latex
+run store_export.md store export --store "$tmp/store.db" --format markdown
+run store_export.json store export --store "$tmp/store.db" --json
+expect_out '$\uparrow = \uparrow$' compare '{0|*}' '^' --format latex   # canonical forms
+expect_out '$\pm 1 \parallel 0$' compare '{1|-1}' '0' --format latex
+expect_out '$\ast \parallel 0$' compare '*' '0' --format latex
+expect_out '$\frac{1}{2} > \uparrow$' compare '1/2' '^' --format latex
+expect_out '$-1 < \ast$' compare '-1' '*' --format latex
+expect_out '=' compare '{0|*}' '^' --format text
+# --format json is --json on the commands that gained --format
+for args in "rooks grundy --board 3x4" "pebbling grundy --graph K3 --position 3,1,0" "coins algorithm 10011" \
+            "verify --list --source 001" "compare ^ 1/2"; do
+  a=$("$cgtlab" $args --json | python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("seconds",None); print(json.dumps(d))')
+  b=$("$cgtlab" $args --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("seconds",None); print(json.dumps(d))')
+  [[ -n "$a" && "$a" == "$b" ]] || fail "cgtlab $args: --format json differs from --json"
+done
 
 cat > "$tmp/check.py" <<'PY'
 # check.py CGTLAB DIR: the structure of every table and its cells against the JSON.
@@ -233,6 +280,179 @@ open(f"{d}/value_analyze_table.tex", "w").write(text[1])
 (t,) = tables("value_analyze_table.tex")
 if t[2][0] != ["value", "$-9\\uparrow$"]: fail(f"blocking value --analyze: {t[2][0]}")
 
+# ---- the other table commands, in LaTeX and in Markdown, against their JSON ------------------
+def md_tables(name):
+    """The pipe tables of a Markdown file: [(columns, header cells, [row cells])], cells with \\| as |."""
+    text = open(f"{d}/{name}").read()
+    out, cur = [], None
+    for l in text.split("\n"):
+        if l.startswith("<!-- "):
+            if not l.endswith(" -->") or "--" in l[5:-4]: fail(f"{name}: bad comment {l!r}")
+            continue
+        if not l:
+            cur = None
+            continue
+        if cur is None and not l.startswith("|"): continue  # a paragraph (after a blank line)
+        if not (l.startswith("| ") and l.endswith(" |")): fail(f"{name}: not a table row: {l!r}"); continue
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", l[1:-1])]
+        if cur is None:
+            cur = [len(cells), cells, [], False]
+            out.append(cur)
+        elif not cur[3]:
+            if not all(re.fullmatch(r"(---|---:|:---:)", c) for c in cells): fail(f"{name}: no delimiter row: {l!r}")
+            cur[3] = True
+        else:
+            cur[2].append(cells)
+        if len(cells) != cur[0]: fail(f"{name}: {len(cells)} cells for {cur[0]} columns: {l!r}")
+    return [(c, h, r) for c, h, r, _ in out]
+
+TEX_ESC = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "$": "\\$", "&": "\\&", "#": "\\#", "_": "\\_", "%": "\\%",
+           "^": "\\textasciicircum{}", "~": "\\textasciitilde{}", "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}"}
+def tex_escape(s): return "".join(TEX_ESC.get(c, c) for c in s)
+def md_escape(s): return "".join("\\" + c if c in "\\*_`<[]" else c for c in s)
+
+class Fmt:  # the expected cell of a kind, in one format
+    def __init__(self, tex): self.tex = tex
+    def value(self, v): return latex_of(v) if self.tex else f"`{v}`"
+    def nimber(self, g): return self.value("*%d" % g if g > 1 else "*" if g == 1 else "0")
+    def code(self, s): return ("\\texttt{%s}" % tex_escape(s) if s else "") if self.tex else (f"`{s}`" if s else "")
+    def num(self, n): return f"${n}$" if self.tex else str(n)
+    def text(self, s): return tex_escape(s) if self.tex else md_escape(s)
+    def outcome(self, o): return "$\\mathcal{%s}$" % o if self.tex else o
+
+def formats(stem):
+    for ext, f in [("tex", Fmt(True)), ("md", Fmt(False))]:
+        ts = tables(f"{stem}.tex") if f.tex else md_tables(f"{stem}.md")
+        yield f, ts, f"{stem}.{ext}"
+
+def facts(t, name):
+    if t[1] != ["property", "value"]: fail(f"{name}: facts header {t[1]}")
+    return {r[0]: r[1] for r in t[2]}
+
+def expect(name, got, want):
+    if got != want: fail(f"{name}: {got!r} != {want!r}")
+
+# ---- Markdown: the same tables as the LaTeX, values and positions as code ------------------
+for stem in ["analyze", "table", "classify", "heat", "sweep", "cram", "moves", "moves_imp"]:
+    tex, md = tables(f"{stem}.tex"), md_tables(f"{stem}.md")
+    if [(t[0], len(t[2])) for t in tex] != [(t[0], len(t[2])) for t in md]:
+        fail(f"{stem}.md: tables {[(t[0], len(t[2])) for t in md]} != LaTeX {[(t[0], len(t[2])) for t in tex]}")
+for stem in ["moves", "moves_imp"]:  # the values are the JSON's, as code
+    j = load(f"{stem}.json")
+    (t,) = md_tables(f"{stem}.md")
+    col = 3 if stem == "moves" else 2
+    want = [f"`{m['value']}`" for m in j["moves"]]
+    if [r[col] for r in t[2]] != want: fail(f"{stem}.md: values {[r[col] for r in t[2]]} != {want}")
+(t,) = md_tables("table.md")
+j = load("table.json")
+want = [[str(jr["n"])] + ["" if m is None else str(m) for m in jr["m"]] for jr in j["rows"]]
+if t[2] != want: fail(f"table.md: {t[2]} != {want}")
+j = load("heat.json")
+ts = md_tables("heat.md")
+if [r[0] for r in ts[0][2]] != [f"`{v['value']}`" for v in j["values"]]: fail(f"heat.md: values {[r[0] for r in ts[0][2]]}")
+
+# verify: a row per claim, in the JSON's order
+j = load("verify.json")
+if len(j["claims"]) < 3: fail(f"verify: only {len(j['claims'])} claims (test too weak)")
+for f, ts, name in formats("verify"):
+    (t,) = ts
+    expect(f"{name} rows", len(t[2]), len(j["claims"]))
+    for row, c in zip(t[2], j["claims"]):
+        expect(name, row[:5], [f.code(c["id"]), f.text(c["item"]), f.text(c["statement"]), f.text(c["range"]), f.text(c["status"])])
+j = load("verify_list.json")
+for f, ts, name in formats("verify_list"):
+    (t,) = ts
+    expect(f"{name} rows", len(t[2]), len(j["claims"]))
+    for row, c in zip(t[2], j["claims"]):
+        expect(name, row, [f.code(c["id"]), f.text(c["item"]), f.text(c["statement"]), f.text(c["range"])])
+
+# pebbling grundy: the facts, then the winning moves
+j = load("pgrundy.json")
+if not j["winning_moves"]: fail("pgrundy: no winning move (test too weak)")
+for f, ts, name in formats("pgrundy"):
+    if len(ts) != 2: fail(f"{name}: {len(ts)} tables"); continue
+    x = facts(ts[0], name)
+    expect(name, [x.get("position"), x.get("value"), x.get("outcome"), x.get("winning moves")],
+           [f.code(j["position"]), f.nimber(j["grundy"]), f.outcome(j["outcome"]), f.num(len(j["winning_moves"]))])
+    expect(name, ts[1][2], [[f.code(m["move"]), f.code(m["result"])] for m in j["winning_moves"]])
+
+# pebbling ppositions: a row per P-position
+j = load("ppos.json")
+if j["count"] < 2: fail("ppos: fewer than 2 P-positions (test too weak)")
+for f, ts, name in formats("ppos"):
+    (t,) = ts
+    expect(name, [r[1] for r in t[2]], [f.code(",".join(map(str, p))) for p in j["p_positions"]])
+    expect(name, [r[0] for r in t[2]], [f.num(i + 1) for i in range(j["count"])])
+
+# pebbling mvalue: m (or none), then a row per layer
+for stem in ["mvalue", "mvalue_none"]:
+    j = load(f"{stem}.json")
+    for f, ts, name in formats(stem):
+        if len(ts) != 2: fail(f"{name}: {len(ts)} tables"); continue
+        x = facts(ts[0], name)
+        expect(name, x.get("m"), f.num(j["m"]) if j["m"] is not None else f.text(f"none up to {j['bound']}"))
+        expect(name, x.get("searched to total"), f.num(j["searched_to"]))
+        expect(f"{name} layers", len(ts[1][2]), len(j["layers"]))
+        for row, l in zip(ts[1][2], j["layers"]):
+            expect(name, row[:5], [f.num(l["total"]), f.num(l["positions"]), f.num(l["p_labelled"]), f.num(l["stored"]),
+                                   f.outcome(l["stored_side"])])
+if load("mvalue.json")["m"] is None or load("mvalue_none.json")["m"] is not None: fail("mvalue: want one m and one none")
+
+# coins value: the sum, each string, the winning moves
+j = load("coins.json")
+if not j["winning_moves"]: fail("coins: no winning move (test too weak)")
+for f, ts, name in formats("coins"):
+    if len(ts) != 3: fail(f"{name}: {len(ts)} tables"); continue
+    x = facts(ts[0], name)
+    expect(name, [x.get("value of the sum"), x.get("outcome")], [f.value(j["value"]), f.outcome(j["outcome"])])
+    expect(name, [r[:2] for r in ts[1][2]], [[f.code(s), f.value(v)] for s, v in zip(j["strings"], j["values"])])
+    expect(name, ts[2][2], [[f.text(m["player"].capitalize()), f.num(m["string"]), f.code("%d,%d" % tuple(m["coins"])),
+                             f.code(m["result"]), f.value(m["value"])] for m in j["winning_moves"]])
+
+# coins algorithm: the facts, the reductions, the terms
+j = load("coins_alg.json")
+if not j["reductions"] or not j["terms"]: fail("coins_alg: no reduction or term (test too weak)")
+for f, ts, name in formats("coins_alg"):
+    if len(ts) != 3: fail(f"{name}: {len(ts)} tables"); continue
+    x = facts(ts[0], name)
+    expect(name, [x.get("string"), x.get("reduced (Step 2)"), x.get("partition (Step 3)"), x.get("value"), x.get("ordinal sum")],
+           [f.code(j["string"]), f.code(j["reduced"]), f.code(j["partition"]), f.value(j["value"]), f.code(j["ordinal_sum"])])
+    expect(name, ts[1][2], [[f.text(s["rule"]), f.num(s["position"]), f.code(s["before"]), f.code(s["after"])] for s in j["reductions"]])
+    expect(name, ts[2][2], [[f.num(i), f.code(t["Q"]), f.num(t["p"]), f.num(t["q"]), f.value(t["exponent"])]
+                            for i, t in enumerate(j["terms"])])
+
+# <game> grundy: value, outcome, the moves (with values: wak, --move-values) or the winning moves
+for stem, with_values in [("wak", True), ("arc", True), ("node", False), ("rooks", False)]:
+    j = load(f"{stem}.json")
+    if not j["winning_moves"]: fail(f"{stem}: no winning move (test too weak)")
+    for f, ts, name in formats(stem):
+        if len(ts) != 2: fail(f"{name}: {len(ts)} tables"); continue
+        x = facts(ts[0], name)
+        expect(name, [x.get("value"), x.get("outcome"), x.get("winning moves")],
+               [f.nimber(j["grundy"]), f.outcome(j["outcome"]), f.num(len(j["winning_moves"]))])
+        if with_values:
+            expect(name, ts[1][2], [[f.code(m["move"]), f.nimber(m["grundy"]), f.text("wins" if m["grundy"] == 0 else "")]
+                                    for m in j["moves"]])
+            wins = [m["move"] for m in j["moves"] if m["grundy"] == 0]
+            expect(f"{name} wins", wins, [m["move"] for m in j["winning_moves"]])
+        else:
+            expect(name, ts[1][2], [[f.code(m["move"])] for m in j["winning_moves"]])
+
+# store list and export: a row per record
+j = load("store_list.json")
+if len(j["records"]) < 2: fail("store: fewer than 2 records (test too weak)")
+for f, ts, name in formats("store_list"):
+    (t,) = ts
+    expect(name, [r[:3] + r[4:5] for r in t[2]],
+           [[f.num(r["id"]), f.code(r["command"]), f.code(json.dumps(r["params"], separators=(",", ":"))), f.text(r["status"])]
+            for r in j["records"]])
+j = load("store_export.json")
+for f, ts, name in formats("store_export"):
+    (t,) = ts
+    expect(f"{name} rows", [r[0] for r in t[2]], [f.num(r["id"]) for r in j["records"]])
+    expect(f"{name} columns", t[0], 10)
+    expect(name, [r[5] for r in t[2]], [f.code(str(r["answer"]["m"])) for r in j["records"]])
+
 # the TikZ tree: one picture, balanced, every node's value in math mode
 tz = open(f"{d}/tree.tex").read()
 if tz.count("\\begin{tikzpicture}") != 1 or tz.count("\\end{tikzpicture}") != 1: fail("tree: not one tikzpicture")
@@ -258,9 +478,11 @@ if command -v pdflatex >/dev/null; then
   for e in '*2' '^*' '^^^' '{1|-1}' '-1/2+^' '{3|1||-2}' '{0||0|-2}' '^ + ^<2>' '{1|*} + ^ + *2'; do
     "$cgtlab" value "$e" --format latex; echo
   done >"$tmp/value.tex"
+  for e in "{0|*} ^" "{1|-1} 0" "1/2 ^"; do "$cgtlab" compare $e --format latex; echo; done >"$tmp/compare.tex"
   # one document for all (TikZ loads once); its log names the file of an error
   files=(value.tex analyze.tex table.tex classify.tex atlas.tex heat.tex sweep.tex cram.tex moves.tex moves_imp.tex tree.tex
-         value_analyze.tex)
+         value_analyze.tex verify.tex verify_list.tex pgrundy.tex ppos.tex mvalue.tex mvalue_none.tex coins.tex coins_alg.tex
+         wak.tex arc.tex node.tex rooks.tex store_list.tex store_export.tex compare.tex)
   compile all "${files[@]}" || fail "pdflatex did not compile the outputs: $(grep -m3 -A2 '^!' "$tmp/all.log")"
   for f in "${files[@]}"; do grep -qF "(./$f" "$tmp/all.log" || fail "pdflatex did not read $f"; done
   printf '%s\n' '\begin{tabular}{ll}' '$\{1 \mid$ & x \\' >"$tmp/broken.tex"  # unclosed: must fail
@@ -271,7 +493,7 @@ fi
 
 # ---- bad input: one line, exit 2 ---------------------------------------------------------------
 expect_exit2 value '^' --format tex
-expect_exit2 analyze '^' --format markdown
+expect_exit2 analyze '^' --format csv
 expect_exit2 pebbling table --n 3..4 --k 1 --format html
 expect_exit2 pebbling classify --graph C4 --max-total 4 --format csv
 expect_exit2 blocking search --graph T3 --max-pebbles 2 --value 1 --format latex
