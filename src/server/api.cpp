@@ -1,5 +1,6 @@
 #include "server/api.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 
@@ -74,6 +75,17 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
       if (v != true) throw bad("'json' is always true over HTTP");
       continue;
     }
+    if (key == "format" && v.is_string() && v.get_ref<const std::string&>() != "json") {
+      // Another output than JSON (LaTeX, Markdown, the text): the command's own --format, which
+      // says when it does not have that one; a command without --format has no key "format".
+      if (std::none_of(cmd.args.begin(), cmd.args.end(), [](const ArgSpec& a) { return a.name == "format"; }))
+        throw bad("unknown key '" + raw_key + "' for '" + command_words(cmd) + "' (it takes: " + key_list(cmd) + ")");
+      b.text_format = scalar(v, key);
+      if (b.text_format.empty()) throw bad("'format' must name a format (json, text, latex, ...)");
+      options.push_back("--format=" + b.text_format);
+      continue;
+    }
+    if (key == "format" && v == "json") continue;  // what the API returns anyway
     if (key == "max_memory") {
       if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > caps.max_memory_mib)
         throw bad("'max_memory' must be an integer from 1 to " + std::to_string(caps.max_memory_mib) +
@@ -123,7 +135,7 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
   }
   b.argv = {"cgtlab", "--max-memory", std::to_string(memory)};
   for (const auto& w : cmd.words) b.argv.push_back(w);
-  b.argv.push_back("--json");
+  if (b.text_format.empty()) b.argv.push_back("--json");
   b.argv.insert(b.argv.end(), options.begin(), options.end());
   // Positionals in the command's order; one given after a missing one would shift into its place.
   std::vector<std::string> tail;
@@ -173,6 +185,8 @@ std::pair<int, nlohmann::json> response_for(const ChildEnding& e) {
     return err(500, "internal", std::string("the command was ended by signal ") + std::to_string(e.signal) + " (" +
                                     strsignal(e.signal) + ")");
   nlohmann::json out = nlohmann::json::parse(e.out, nullptr, /*allow_exceptions=*/false);
+  if ((e.exit_code == 0 || e.exit_code == 1) && !e.text_format.empty())
+    return {200, nlohmann::json{{"format", e.text_format}, {"output", e.out}}};
   if (e.exit_code == 0 || e.exit_code == 1) {
     if (out.is_object() && !out.contains("error")) return {200, out};
     return err(500, "internal", "the command printed no JSON object");

@@ -54,7 +54,8 @@ struct OutputFile {
   std::string path;
 };
 
-// The child's argv (argv[0] is "cgtlab"): global --max-memory, the command words, --json,
+// The child's argv (argv[0] is "cgtlab"): global --max-memory, the command words, --json (unless
+// the body asks for another output with "format": then --format=F and text_format = F),
 // every option as --name=value (so no value is ever read as a flag), then "--" and the
 // positionals. Output-file options set to true get a path from `make_temp_path(key)`; set to
 // an extension ("svg": the command picks the format by the name) from `make_temp_path(key.svg)`.
@@ -63,12 +64,14 @@ struct OutputFile {
 struct BuiltArgv {
   std::vector<std::string> argv;
   std::vector<OutputFile> outputs;
+  std::string text_format = {};  // "latex", "markdown", "text", "csv": the command prints text, not JSON
 };
 BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const RequestCaps& caps,
                      const std::function<std::string(const std::string&)>& make_temp_path);
 
 // How the child ended, as the HTTP response: status and the JSON body. A result (exit 0 or 1)
-// is the command's JSON, unchanged, with 200; an error is the error object
+// is the command's JSON, unchanged, with 200 (with a text_format: {"format": F, "output": its
+// stdout}); an error is the error object
 // {"error", "kind", "exit", ...} with 400 (input), 422 (cap, a timeout, too much output) or
 // 500 (internal, a crash). When the child printed its own error object it is passed on.
 struct ChildEnding {
@@ -78,6 +81,7 @@ struct ChildEnding {
   bool output_overflow = false;
   std::string out, err;
   double time_limit_seconds = 0;
+  std::string text_format = {};  // BuiltArgv::text_format: out is text, not JSON
 };
 std::pair<int, nlohmann::json> response_for(const ChildEnding& e);
 

@@ -55,7 +55,8 @@ class Slots {
 
 void send_json(httplib::Response& res, int status, const nlohmann::json& j) {
   res.status = status;
-  res.set_content(j.dump() + "\n", "application/json");
+  // Invalid UTF-8 (in a command's text output) is replaced, never thrown.
+  res.set_content(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "application/json");
 }
 
 void send_error(httplib::Response& res, const ApiError& e) { send_json(res, e.status, error_json(e)); }
@@ -198,7 +199,7 @@ int serve(const ServeOptions& o, std::vector<CommandSpec> catalogue) {
     }
     slots.release();
     ChildEnding ending{r.exit_code, r.signal, r.timed_out, r.output_overflow, std::move(r.out), std::move(r.err),
-                       o.time_limit_seconds};
+                       o.time_limit_seconds, built.text_format};
     auto [status, j] = response_for(ending);
     if (status == 200) {
       for (const auto& f : built.outputs) {

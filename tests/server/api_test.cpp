@@ -13,7 +13,8 @@ CommandSpec blocking_value() {
   c.args = {{ArgSpec::Kind::Option, "graph", "graph", false, true, false, ""},
             {ArgSpec::Kind::Option, "pebbles", "pebbles", false, false, false, ""},
             {ArgSpec::Kind::Option, "max_positions", "max-positions", false, false, false, ""},
-            {ArgSpec::Kind::Flag, "analyze", "analyze", false, false, false, ""}};
+            {ArgSpec::Kind::Flag, "analyze", "analyze", false, false, false, ""},
+            {ArgSpec::Kind::Option, "format", "format", false, false, false, ""}};
   return c;
 }
 CommandSpec coins_value() {
@@ -175,6 +176,27 @@ TEST(ServerApi, EndingsMapToStatuses) {
   EXPECT_EQ(response_for(overflow).first, 422);
   ChildEnding garbage{0, 0, false, false, "not json", "", 10};
   EXPECT_EQ(response_for(garbage).first, 500);
+}
+
+TEST(ServerApi, FormatOtherThanJsonAsksForTheCommandsText) {
+  auto b = build_argv(blocking_value(), nlohmann::json::parse(R"({"graph":"T3","format":"latex"})"), {512}, no_temp);
+  EXPECT_EQ(b.argv, (V{"cgtlab", "--max-memory", "512", "blocking", "value", "--format=latex", "--graph=T3"}));
+  EXPECT_EQ(b.text_format, "latex");
+  auto j = build_argv(blocking_value(), nlohmann::json::parse(R"({"graph":"T3","format":"json"})"), {512}, no_temp);
+  EXPECT_EQ(j.argv, (V{"cgtlab", "--max-memory", "512", "blocking", "value", "--json", "--graph=T3"}));
+  EXPECT_EQ(j.text_format, "");
+  // A command without --format has no key "format"; an empty format names none.
+  EXPECT_THROW(build_argv(compare(), nlohmann::json::parse(R"({"a":"1","b":"2","format":"latex"})"), {512}, no_temp), ApiError);
+  EXPECT_THROW(build_argv(blocking_value(), nlohmann::json::parse(R"({"graph":"T3","format":""})"), {512}, no_temp), ApiError);
+
+  // The text comes back as {"format", "output"}; errors are the error object as with JSON.
+  ChildEnding ok{0, 0, false, false, "$-9\\uparrow$\n", "", 10, "latex"};
+  auto [s, out] = response_for(ok);
+  EXPECT_EQ(s, 200);
+  EXPECT_EQ(out, (nlohmann::json{{"format", "latex"}, {"output", "$-9\\uparrow$\n"}}));
+  ChildEnding bad{2, 0, false, false, "", "cgtlab: error: --format must be text, json or latex (got 'x')\n", 10, "x"};
+  EXPECT_EQ(response_for(bad).first, 400);
+  EXPECT_EQ(response_for(bad).second["kind"], "input");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@ returns near its start.   usage: load_test.py path/to/cgtlab"""
 import concurrent.futures
 import json
 import socket
+import subprocess
 import sys
 import time
 
@@ -83,6 +84,21 @@ try:
     status, j = srv.post("/api/graph/info", {"graph": "T3", "edges": True})
     check(j.get("edge_list") == [["0", "1"], ["0", "2"], ["1", "2"]] and j.get("names") == ["0", "1", "2"],
           f"graph info --edges on T3 lists the arcs 0>1, 0>2, 1>2: {j}")
+    # "format": the command's text output (LaTeX, Markdown, text) as {"format", "output"}, equal to the CLI's.
+    for path, body, argv in [
+        ("blocking/value", {"graph": "T3", "pebbles": "2=1/4/0", "format": "latex"},
+         ["blocking", "value", "--graph", "T3", "--pebbles", "2=1/4/0", "--format", "latex"]),
+        ("rooks/grundy", {"board": "2x3", "format": "markdown"}, ["rooks", "grundy", "--board", "2x3", "--format", "markdown"]),
+        ("value", {"expr": "^*", "format": "text"}, ["value", "--format", "text", "--", "^*"]),
+    ]:
+        status, j = srv.post("/api/" + path, body)
+        want = subprocess.run([cgtlab, *argv], capture_output=True, text=True, timeout=60).stdout
+        check(status == 200 and j == {"format": body["format"], "output": want} and want,
+              f"{path} {body}: {status} {j}, CLI {want!r}")
+    status, j = srv.post("/api/value", {"expr": "^", "format": "tex"})
+    check(status == 400 and j.get("kind") == "input", f"value format tex: {status} {j}")
+    status, j = srv.post("/api/graph/info", {"graph": "T3", "format": "latex"})
+    check(status == 400 and "unknown key 'format'" in j.get("error", ""), f"graph info has no --format: {status} {j}")
 
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=200) as pool:
