@@ -223,7 +223,31 @@ struct KaylesOptions {
   std::string table_file;
   double checkpoint = 300;
   std::size_t limit = 50;
+  std::string refutations = "use";
+  bool stats = false;
 };
+
+nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& p : s.phases)
+    phases.push_back({{"candidate", p.candidate}, {"positions", p.nodes}, {"seconds", p.seconds}});
+  return {{"positions", s.nodes},
+          {"seconds", s.seconds},
+          {"questions", s.calls},
+          {"table_hits", s.table_hits},
+          {"refuted_by_move_count", s.refuted_moves},
+          {"refuted_in_generation", s.refuted_expand},
+          {"refuted_by_search", s.refuted_search},
+          {"exact", s.exact},
+          {"refutation_hits", s.refutation_hits},
+          {"refutation_narrowed", s.refutation_shrinks},
+          {"refutation_repeat_positions", s.refutation_repeat_nodes},
+          {"refutation_entries", s.refutation_entries},
+          {"table_replaced", s.table_replaced},
+          {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
+                                     {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},
+          {"root_candidates", phases}};
+}
 
 std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
@@ -243,6 +267,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.max_nodes = o.max_positions;
+  opt.refutations = o.refutations == "use";
+  opt.refutations_observe = o.refutations == "observe";
   opt.interrupt = &g_interrupted;
   if (progress_enabled())
     opt.progress = [](const solve::NimberProgress& p) {
@@ -298,6 +324,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"table_entries", r.table_entries},
                      {"table_mib", r.table_bytes >> 20},
                      {"threads", o.threads}};
+    if (o.stats) j["stats"] = search_stats_json(r.stats);
     if (!o.value_only) {
       j["winning_moves"] = winning_json(winning);
       limit_json_list(j, "winning_moves", o.limit);
@@ -310,6 +337,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     return;
   }
   print_impartial(r.nimber, std::string(outcome));
+  if (o.stats) fmt::print("stats: {}\n", search_stats_json(r.stats).dump());
   if (!o.value_only) print_winning(winning, o.limit);
 }
 
@@ -420,6 +448,11 @@ void add_kayles_commands(CLI::App& app) {
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
                   "(an interrupted run resumes from it)");
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table (default 300)");
+    g->add_option("--refutations", o->refutations,
+                  "keep proved refutations (\"the nimber is not v\") in a quarter of the table: use (default), off, "
+                  "or observe (keep, do not use, count what they would save; for measuring)")
+        ->check(CLI::IsMember({"use", "off", "observe"}));
+    g->add_flag("--stats", o->stats, "also where the search spent its work (JSON \"stats\")");
     add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
     add_format_option(g, o->format, kTableFormats);

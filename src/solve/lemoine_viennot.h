@@ -19,12 +19,14 @@
 // stored entry is an exact nimber, the answer is that of the single-threaded search.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -70,9 +72,28 @@ struct NimberProgress {
   double seconds = 0;
 };
 
+// Where a search spent its work (all threads), for measuring.
 struct NimberSearchStats {
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::uint64_t calls = 0;           // in_set questions asked (not answered by a table lookup before)
+  std::uint64_t table_hits = 0;      // ... answered by the nimber table on entry
+  std::uint64_t refuted_moves = 0;   // ... refuted by the move count alone (k < min R)
+  std::uint64_t refuted_expand = 0;  // ... refuted while generating options (known options)
+  std::uint64_t refuted_search = 0;  // ... refuted after searching options
+  std::uint64_t exact = 0;           // ... answered by an exact nimber (stored)
+  std::uint64_t refutation_hits = 0;     // ... answered by a stored refutation
+  std::uint64_t refutation_shrinks = 0;  // ... whose question a stored refutation narrowed
+  std::uint64_t refutation_repeat_nodes = 0;  // observe mode: nodes spent proving a stored refutation again
+  std::array<std::uint64_t, 6> by_size{};  // questions by |R| (1..4, 5+ and index 0: a full nimber, |R| > 8)
+  std::uint64_t table_replaced = 0;
+  std::uint64_t refutation_entries = 0;
+  struct Phase {
+    int candidate = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+  };
+  std::vector<Phase> phases;  // the outermost root's candidates, in order
 };
 
 template <NimberGame G, int KW>
@@ -90,10 +111,16 @@ class LemoineViennot {
     std::function<void()> checkpoint;                      // called by thread 0 every checkpoint_seconds
     double checkpoint_seconds = 0;
     std::uint64_t max_nodes = 0;  // 0: no cap; else throw CapReached after about this many expansions
+    // Refutations (Lemoine-Viennot keep the outcome of C + *n, not only nimbers): with a table
+    // here, a question answered "not in R" stores which nimbers below 8 were proved impossible,
+    // and later questions drop them (and are answered at once when nothing is left).
+    // refutations_observe: store them, but only count what they would have saved.
+    Table* refutations = nullptr;
+    bool refutations_observe = false;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
-      : game_(game), table_(table), settings_(std::move(settings)) {}
+      : game_(game), table_(table), settings_(std::move(settings)), refute_(settings_.refutations) {}
 
   // The nimber of any position (the nim-sum of its components').
   int nimber(const Position& p) {
@@ -132,14 +159,24 @@ class LemoineViennot {
       v = in_set(last, key, NimberSet::single(x), 0, w);
     } catch (...) {
       nodes_.fetch_add(w.nodes);
+      add_stats(w);
       throw;
     }
     nodes_.fetch_add(w.nodes);
+    add_stats(w);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return v == x;
   }
 
-  NimberSearchStats stats() const { return {nodes_.load(), seconds_}; }
+  NimberSearchStats stats() const {
+    std::lock_guard lock(stats_mutex_);
+    NimberSearchStats s = totals_;
+    s.nodes = nodes_.load();
+    s.seconds = seconds_;
+    s.table_replaced = table_.replaced();
+    s.refutation_entries = refute_ ? refute_->size() : 0;
+    return s;
+  }
 
  private:
   static constexpr int kNotInSet = 255;
@@ -159,6 +196,8 @@ class LemoineViennot {
     int id = 0;
     std::vector<std::unique_ptr<Frame>> frames;
     std::uint64_t nodes = 0;
+    NimberSearchStats stats;
+    bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
     Frame& frame(int depth) {
       while (static_cast<int>(frames.size()) <= depth) frames.push_back(std::make_unique<Frame>());
       return *frames[depth];
@@ -191,6 +230,7 @@ class LemoineViennot {
         done_.store(true);
       }
       nodes_.fetch_add(w.nodes);
+      add_stats(w);
     };
     if (threads == 1) {
       run(0);
@@ -206,6 +246,27 @@ class LemoineViennot {
     if (answer.load() >= 0) return answer.load();
     if (error) std::rethrow_exception(error);
     throw SearchStopped{};
+  }
+
+  void add_stats(const Worker& w) {
+    std::lock_guard lock(stats_mutex_);
+    const NimberSearchStats& a = w.stats;
+    totals_.calls += a.calls;
+    totals_.table_hits += a.table_hits;
+    totals_.refuted_moves += a.refuted_moves;
+    totals_.refuted_expand += a.refuted_expand;
+    totals_.refuted_search += a.refuted_search;
+    totals_.exact += a.exact;
+    totals_.refutation_hits += a.refutation_hits;
+    totals_.refutation_shrinks += a.refutation_shrinks;
+    totals_.refutation_repeat_nodes += a.refutation_repeat_nodes;
+    for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
+    if (totals_.phases.empty()) totals_.phases = a.phases;
+  }
+
+  // Stores that c's nimber is none of the values below 8 in upto \ p (p: the candidates left).
+  void refuted(const Key& key, const NimberSet& upto, const NimberSet& p) {
+    if (refute_) refute_->merge_flags(key, upto.low8() & ~p.low8());
   }
 
   // Known nimber of a component (trivial or stored), or -1.
@@ -360,23 +421,77 @@ class LemoineViennot {
 
   // The nimber of the component c if it is in `requested` (or whenever it is found), else
   // kNotInSet, which proves the nimber is not in `requested` (Beling-Rogalski).
-  int in_set(const Position& c, const Key& key, const NimberSet& requested, int depth, Worker& w) {
-    if (int v = table_.get(key); v >= 0) return v;
+  int in_set(const Position& c, const Key& key, const NimberSet& asked, int depth, Worker& w) {
+    if (int v = table_.get(key); v >= 0) {
+      ++w.stats.table_hits;
+      return v;
+    }
+    ++w.stats.calls;
+    {
+      const int n = asked.count_small();
+      ++w.stats.by_size[n > 8 ? 0 : n >= 5 ? 5 : n];
+    }
+    NimberSet requested = asked;
+    bool repeat = false;
+    if (refute_) {
+      // The nimber is none of the refuted values: asking about them is asking about nothing.
+      if (const unsigned m = refute_->flags(key); m & asked.low8()) {
+        const NimberSet narrowed = asked.without_low8(m);
+        if (settings_.refutations_observe) {
+          repeat = narrowed.empty() && !w.in_repeat;
+        } else {
+          if (narrowed.empty()) {
+            ++w.stats.refutation_hits;
+            return kNotInSet;
+          }
+          ++w.stats.refutation_shrinks;
+          requested = narrowed;
+        }
+      }
+    }
+    if (repeat) {
+      ++w.stats.refutation_hits;
+      w.in_repeat = true;
+      const std::uint64_t before = w.nodes;
+      try {
+        const int v = search_node(c, key, requested, depth, w);
+        w.stats.refutation_repeat_nodes += w.nodes - before;
+        w.in_repeat = false;
+        return v;
+      } catch (...) {
+        w.in_repeat = false;
+        throw;
+      }
+    }
+    return search_node(c, key, requested, depth, w);
+  }
+
+  int search_node(const Position& c, const Key& key, const NimberSet& requested, int depth, Worker& w) {
     tick(w);
     Frame& f = w.frame(depth);
     NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(game_.move_count(c)) + 1);
-    if (p.disjoint(requested)) return kNotInSet;
+    if (p.disjoint(requested)) {
+      ++w.stats.refuted_moves;
+      return kNotInSet;
+    }
     // Invariant: |p| = (options not yet counted) + 1, and the nimber, when it is at most
     // max(requested), is in p.
     if (!expand(c, f, w, [&](int v) {
           p.remove_or_max(v);
           return !p.disjoint(requested);
-        }))
+        })) {
+      ++w.stats.refuted_expand;
+      refuted(key, requested.upto_max(), p);
       return kNotInSet;
+    }
     const NimberSet upto = requested.upto_max();
     bool exact = true;
     for (std::size_t j = 0; j < f.opts.size(); ++j) {
-      if (p.disjoint(requested)) return kNotInSet;
+      if (p.disjoint(requested)) {
+        ++w.stats.refuted_search;
+        refuted(key, upto, p);
+        return kNotInSet;
+      }
       Option& o = f.opts[j];
       const NimberSet rest = p.without_max();
       reduce(f, o, depth + 1, w);
@@ -392,8 +507,11 @@ class LemoineViennot {
       const int v = p.min();
       if (v < 0) throw CapReached("a nimber above 254: beyond the table's range");
       table_.put(key, v);
+      ++w.stats.exact;
       return v;
     }
+    ++w.stats.refuted_search;
+    refuted(key, upto, p);
     return kNotInSet;
   }
 
@@ -407,6 +525,17 @@ class LemoineViennot {
       return true;
     });
     if (w.id != 0) std::reverse(f.opts.begin(), f.opts.end());
+    const bool record = w.id == 0 && !phases_taken_;  // thread 0 only: the first root's candidates
+    if (record) phases_taken_ = true;
+    auto phase_start = std::chrono::steady_clock::now();
+    std::uint64_t phase_nodes = w.nodes;
+    auto end_phase = [&](int r) {
+      if (!record) return;
+      const auto now = std::chrono::steady_clock::now();
+      w.stats.phases.push_back({r, w.nodes - phase_nodes, std::chrono::duration<double>(now - phase_start).count()});
+      phase_start = now;
+      phase_nodes = w.nodes;
+    };
     for (int r = 0; r < k; ++r) {
       if (w.id == 0) root_candidate_.store(r);
       if (r < NimberSet::kBits && skip.has(r)) continue;
@@ -428,6 +557,7 @@ class LemoineViennot {
           ++j;
         }
       }
+      end_phase(r);
       if (!found) {
         table_.put(key, r);
         return r;
@@ -450,6 +580,10 @@ class LemoineViennot {
   std::atomic<bool> done_{false};
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<int> root_candidate_{-1};
+  Table* refute_ = nullptr;
+  bool phases_taken_ = false;
+  mutable std::mutex stats_mutex_;
+  NimberSearchStats totals_;
   std::chrono::steady_clock::time_point start_;
   double last_report_ = 0, last_checkpoint_ = 0;
   double seconds_ = 0;

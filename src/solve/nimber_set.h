@@ -89,6 +89,18 @@ class NimberSet {
     for (int i = 0; i < 4; ++i) r.w_[i ^ word_x] = permute(w_[i], bit_x);
     return r;
   }
+  // The number of elements below 256.
+  int count_small() const {
+    return std::popcount(w_[0]) + std::popcount(w_[1]) + std::popcount(w_[2]) + std::popcount(w_[3]);
+  }
+  // The elements below 8 as bits (bit v: v is in the set).
+  unsigned low8() const { return static_cast<unsigned>(w_[0] & 0xff); }
+  // The set without the elements whose bits (below 8) are set in m.
+  NimberSet without_low8(unsigned m) const {
+    NimberSet r = *this;
+    r.w_[0] &= ~static_cast<std::uint64_t>(m & 0xff);
+    return r;
+  }
   bool operator==(const NimberSet&) const = default;
 
  private:

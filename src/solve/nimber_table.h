@@ -97,6 +97,42 @@ class NimberTable {
     insert(e, key);
   }
 
+  // The same table used as a map from keys to 8 flag bits (never mixed with get/put on one
+  // table): flags() reads them (0 when absent), merge_flags() ORs bits in. The outcome search
+  // keeps its refutations so (bit v: the nimber is proved not to be v).
+  unsigned flags(const Key& key) const {
+    std::shared_lock resize_guard(resize_, std::defer_lock);
+    if (concurrent_) resize_guard.lock();
+    const std::uint64_t b = bucket_of(key);
+    Guard g(*this, b);
+    const Key* s = &slots_[b * kBucket];
+    for (int i = 0; i < kBucket; ++i)
+      if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) return static_cast<unsigned>(s[i][KW - 1] >> kValueShift);
+    return 0;
+  }
+  void merge_flags(const Key& key, unsigned bits) {
+    bits &= 0xff;
+    if (bits == 0) return;
+    if (buckets_ < max_buckets_ && size() * 2 > capacity()) grow();
+    std::shared_lock resize_guard(resize_, std::defer_lock);
+    if (concurrent_) resize_guard.lock();
+    const std::uint64_t b = bucket_of(key);
+    {
+      Guard g(*this, b);
+      Key* s = &slots_[b * kBucket];
+      for (int i = 0; i < kBucket; ++i)
+        if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) {
+          s[i][KW - 1] |= static_cast<std::uint64_t>(bits) << kValueShift;
+          return;
+        }
+    }
+    // Not found: insert (another thread may insert the key in between; its bits then win and
+    // these are dropped — a lost fact, never a wrong one).
+    Key e = key;
+    e[KW - 1] |= static_cast<std::uint64_t>(bits) << kValueShift;
+    insert(e, key);
+  }
+
  private:
   void insert(const Key& e, const Key& key) {
     const std::uint64_t b = bucket_of(key);

@@ -396,7 +396,11 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
-  solve::NimberTable<KW> table(o.table_bytes);
+  const bool refute = o.refutations || o.refutations_observe;
+  const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
+  solve::NimberTable<KW> table(o.table_bytes - refute_bytes);
+  std::optional<solve::NimberTable<KW>> refutations;
+  if (refute) refutations.emplace(refute_bytes);
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());
   NimberSearchResult r;
@@ -406,6 +410,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.interrupt = o.interrupt;
   s.progress = o.progress;
   s.max_nodes = o.max_nodes;
+  if (refutations) s.refutations = &*refutations;
+  s.refutations_observe = o.refutations_observe;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;
@@ -433,10 +439,11 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     throw CapReached("search interrupted before the nimber was found" + where);
   }
   if (!o.table_file.empty()) table.save(o.table_file, name);
-  r.nodes = engine.stats().nodes;
+  r.stats = engine.stats();
+  r.nodes = r.stats.nodes;
   r.table_entries = table.size();
   r.table_capacity = table.capacity();
-  r.table_bytes = table.bytes();
+  r.table_bytes = table.bytes() + (refutations ? refutations->bytes() : 0);
   r.key_kind = grid ? "grid shape" : "vertex set";
   return r;
 }

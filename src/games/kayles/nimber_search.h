@@ -35,6 +35,11 @@ struct NimberSearchOptions {
   // outcome search instead of the option's full nimber; ignored when with_moves is set.
   bool winning_moves = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
+  // Keep refutations ("the nimber of C is not v", v < 8) in a second table of table_bytes / 4
+  // (the nimber table gets the rest), so a question is never proved twice (Lemoine-Viennot keep
+  // outcomes of C + *n). Not saved to table_file.
+  bool refutations = true;
+  bool refutations_observe = false;  // keep them but do not use them: counts what they would save
 };
 
 struct NimberSearchResult {
@@ -47,6 +52,7 @@ struct NimberSearchResult {
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
   std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber;
                                      // winning_moves: the winning moves (option nimber 0)
+  solve::NimberSearchStats stats;    // where the work went (counters, root candidates)
 };
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,

@@ -168,3 +168,65 @@ TEST(NimberSearch, TableFileRoundTripAndResume) {
   EXPECT_THROW(games::kayles_nimber(grid(4, 6), VertexGame::ArcKayles, o), CapReached);
   std::filesystem::remove(path);
 }
+
+// Stored refutations ("the nimber is not v") narrow later questions: every mode (off, observe,
+// use) against the mex solver on random graphs and holed grids, with tables so small that both
+// the nimber table and the refutation table replace entries all the time.
+TEST(NimberSearch, RefutationsKeepTheNimber) {
+  std::mt19937_64 rng(1718);
+  for (int i = 0; i < 1200; ++i) {
+    const int n = 4 + static_cast<int>(rng() % 12);
+    const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
+    auto g = i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 4 + static_cast<int>(rng() % 2), 0.85)
+                        : random_graph(rng, n, p);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      const auto expected = old.grundy(g);
+      for (int mode = 0; mode < 3; ++mode) {
+        games::NimberSearchOptions o;
+        o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
+        o.refutations = mode == 2;
+        o.refutations_observe = mode == 1;
+        ASSERT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << g.to_spec() << " mode " << mode;
+      }
+    }
+  }
+  // Whole boards (grid shape keys, every holed shape of the board visited) with 1 and 2 threads.
+  for (int c = 3; c <= 8; ++c) {
+    games::KaylesSolver old(VertexGame::ArcKayles);
+    const auto expected = old.grundy(grid(3, c));
+    for (int threads : {1, 2}) {
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 14;
+      o.threads = threads;
+      EXPECT_EQ(games::kayles_nimber(grid(3, c), VertexGame::ArcKayles, o).nimber, expected) << c << " " << threads;
+    }
+  }
+}
+
+// The refutations are used: on a board whose nimber is not 0 (3x10: *2, so the root refutes 0
+// and 1 in every option before it proves 2) the search with them answers questions from the
+// refutation table and expands fewer positions than without; observing them changes nothing.
+TEST(NimberSearch, RefutationsSaveWork) {
+  auto g = grid(3, 10);
+  games::NimberSearchOptions off, observe, use;
+  off.refutations = false;
+  observe.refutations = false;
+  observe.refutations_observe = true;
+  auto a = games::kayles_nimber(g, VertexGame::ArcKayles, off);
+  auto b = games::kayles_nimber(g, VertexGame::ArcKayles, observe);
+  auto c = games::kayles_nimber(g, VertexGame::ArcKayles, use);
+  EXPECT_EQ(a.nimber, c.nimber);
+  EXPECT_EQ(a.nimber, b.nimber);
+  EXPECT_EQ(a.nodes, b.nodes);  // observing only counts
+  EXPECT_GT(b.stats.refutation_hits, 0u);
+  EXPECT_GT(c.stats.refutation_hits, 0u);
+  EXPECT_LT(c.nodes, a.nodes);
+  EXPECT_EQ(a.stats.refutation_hits, 0u);
+  // The counters add up: every question is answered exactly one way.
+  const auto& s = c.stats;
+  EXPECT_EQ(s.calls, s.refutation_hits + s.refuted_moves + s.refuted_expand + s.refuted_search + s.exact);
+  // The root's candidates are recorded in order, ending at the nimber.
+  ASSERT_FALSE(s.phases.empty());
+  EXPECT_EQ(s.phases.back().candidate, static_cast<int>(c.nimber));
+}
