@@ -65,4 +65,12 @@ expect_error rooks grundy --board 6x
 expect_error rooks grundy --board 6x8 --holes z9
 expect_error rooks grundy --board 6x8 --rooks a1,a2
 expect_error arckayles grundy --graph Grid6x6 --max-positions 100
+# Stored refutations change no answer; --stats reports them and the root's candidates.
+for mode in use off observe; do
+  expect_json '"grundy":2' arckayles grundy --graph Grid3x10 --value-only --refutations $mode
+done
+out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json) || fail "--stats run"
+echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation hits on 3x10: $out"
+echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
+expect_error arckayles grundy --graph Grid3x4 --refutations maybe
 echo "kayles CLI: ok"
