@@ -361,10 +361,10 @@ void run_classify(const Options& o) {
                  ? std::string("Table 5 agrees with the search on every position")
                  : fmt::format("MISMATCHES: {} positions disagree with Table 5, {} outside the partition", r.mismatches,
                                r.partition_failures)}};
-    for (int x = 0; x < 5; ++x) t.header.push_back(math_cell(r.cells[x].x_name, games::to_latex(r.cells[x].x)));
-    for (int y = 0; y < 4; ++y) {
+    for (std::size_t x = 0; x < 5; ++x) t.header.push_back(math_cell(r.cells[x].x_name, games::to_latex(r.cells[x].x)));
+    for (std::size_t y = 0; y < 4; ++y) {
       std::vector<Cell> row{math_cell(r.cells[y * 5].y_name, games::to_latex(r.cells[y * 5].y))};
-      for (int x = 0; x < 5; ++x) {
+      for (std::size_t x = 0; x < 5; ++x) {
         const games::C4Cell& c = r.cells[y * 5 + x];
         const char* p = c.predicted_p ? "P" : "N";
         Cell v{fmt::format("{} ({}/{})", p, c.p_positions, c.positions),

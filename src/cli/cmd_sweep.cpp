@@ -88,6 +88,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
             {fmt::format("cgtlab sweep pebbling --n {} --k {} --max-total {}: m^(k+1:k)(K_n) per cell; "
                          "none <= B: no m up to total B; stopped: a cap stopped the cell",
                          escape_text(a.n_range), escape_text(a.k_range), a.max_total)}};
+    t.rows.reserve(cells.size());
     for (const auto& c : cells)
       t.rows.push_back({math_cell(fmt::format("K{}", c.n), fmt::format("K_{{{}}}", c.n)), number_cell(std::to_string(c.k)),
                         c.status == "found"               ? number_cell(std::to_string(*c.m))
@@ -137,6 +138,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
             {fmt::format("cgtlab sweep {} --rows {} --cols {}: the nimber of {} on each board; stopped: a "
                          "cap stopped the cell",
                          cram ? "cram" : "nodekayles", a.rows, escape_text(a.cols_range), cram ? "Cram" : "Node-Kayles")}};
+    t.rows.reserve(cells.size());
     for (const auto& c : cells) {
       Cell board = math_cell(fmt::format("{}x{}", c.rows, c.cols), fmt::format("{} \\times {}", c.rows, c.cols));
       if (c.nimber)

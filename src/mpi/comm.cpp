@@ -93,6 +93,7 @@ class MpiComm final : public util::Comm {
     MPI_Allgatherv(bytes.data(), mine, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, MPI_COMM_WORLD);
     sent_ += bytes.size() * static_cast<std::size_t>(size_ - 1);
     std::vector<std::string> out;
+    out.reserve(static_cast<std::size_t>(size_));
     for (int r = 0; r < size_; ++r)
       out.push_back(all.substr(static_cast<std::size_t>(displs[static_cast<std::size_t>(r)]),
                                static_cast<std::size_t>(counts[static_cast<std::size_t>(r)])));
@@ -119,6 +120,7 @@ class MpiComm final : public util::Comm {
     MPI_Alltoallv(out_bytes.data(), send_counts.data(), send_displs.data(), MPI_BYTE, in_bytes.data(),
                   recv_counts.data(), recv_displs.data(), MPI_BYTE, MPI_COMM_WORLD);
     std::vector<std::string> out;
+    out.reserve(n);
     for (std::size_t r = 0; r < n; ++r)
       out.push_back(in_bytes.substr(static_cast<std::size_t>(recv_displs[r]), static_cast<std::size_t>(recv_counts[r])));
     return out;
