@@ -167,6 +167,10 @@ int status_for_kind(const std::string& kind) {
   return 500;
 }
 
+std::string response_text(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 nlohmann::json error_json(const ApiError& e) {
   return {{"error", e.message}, {"kind", e.kind}, {"exit", e.kind == "internal" ? 3 : 2}};
 }

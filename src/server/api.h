@@ -85,6 +85,11 @@ struct ChildEnding {
 };
 std::pair<int, nlohmann::json> response_for(const ChildEnding& e);
 
+// The response body as sent: the JSON text and a newline. A child's stderr line is echoed into
+// the error object as it is, and may hold bytes that are not UTF-8: they become U+FFFD instead of
+// a throw (which would leave the request without a JSON answer).
+std::string response_text(const nlohmann::json& j);
+
 // The error object for an ApiError.
 nlohmann::json error_json(const ApiError& e);
 int status_for_kind(const std::string& kind);

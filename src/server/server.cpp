@@ -55,8 +55,8 @@ class Slots {
 
 void send_json(httplib::Response& res, int status, const nlohmann::json& j) {
   res.status = status;
-  // Invalid UTF-8 (in a command's text output) is replaced, never thrown.
-  res.set_content(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "application/json");
+  // Invalid UTF-8 (in a command's text output or an echoed stderr line) is replaced, never thrown.
+  res.set_content(response_text(j), "application/json");
 }
 
 void send_error(httplib::Response& res, const ApiError& e) { send_json(res, e.status, error_json(e)); }

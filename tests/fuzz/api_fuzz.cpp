@@ -108,7 +108,7 @@ void check_response(int status, const nlohmann::json& j, const std::string& body
   } else {
     check(!j.contains("error"), "a 200 response with an error", body);
   }
-  (void)(j.dump() + "\n");  // as server.cpp's send_json: must not throw
+  (void)cgtlab::server::response_text(j);  // what server.cpp sends: must not throw
 }
 
 }  // namespace

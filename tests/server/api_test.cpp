@@ -131,6 +131,22 @@ TEST(ServerApi, OutputFilesGoToTheServersTemporaryPath) {
     EXPECT_THROW(build_argv(analyze(), nlohmann::json::parse(body), {512}, no_temp), ApiError) << body;
 }
 
+// Found by the api fuzz harness: a child's stderr line with a byte that is not UTF-8 made the
+// response's dump() throw (type_error 316), so the request got no JSON answer.
+TEST(ServerApi, ResponsesWithInvalidUtf8StillSerialise) {
+  ChildEnding e;
+  e.exit_code = 2;
+  e.err = "cgtlab: stopped early: --max-position\xa0s reached\n";
+  auto [status, j] = response_for(e);
+  EXPECT_EQ(status, 422);
+  EXPECT_THROW((void)j.dump(), nlohmann::json::type_error);
+  std::string text = response_text(j);
+  EXPECT_EQ(text.back(), '\n');
+  auto back = nlohmann::json::parse(text);
+  EXPECT_EQ(back["kind"], "cap");
+  EXPECT_NE(back["error"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+}
+
 TEST(ServerApi, FindCommandMatchesWholePathsOnly) {
   std::vector<CommandSpec> cat = {blocking_value(), compare()};
   EXPECT_EQ(find_command(cat, "blocking/value"), &cat[0]);
