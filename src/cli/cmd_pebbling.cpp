@@ -14,6 +14,7 @@
 #include "store/pebbling.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/ranks.h"
 #include "cli/table.h"
 #include "graph/graph.h"
 #include "util/error.h"
@@ -173,8 +174,10 @@ void run_mvalue(const Options& o) {
     progress(fmt::format("total {} / {}: {} classes stored, {:.0f} classes/s, {:.1f} s", t, o.max_total, stored,
                          s > 0 ? static_cast<double>(handled) / s : 0.0, s));
   };
+  // Under mpirun -np N: one search partitioned over the ranks; rank 0 alone holds the store.
+  opt.comm = run_comm();
   std::unique_ptr<store::Store> st;
-  if (!o.store.empty()) st = std::make_unique<store::Store>(o.store);
+  if (!o.store.empty()) st = store::open_on_rank0(o.store, opt.comm);
   auto stored = store::pebbling_threshold_stored(o.graph, o.k, opt, st.get());
   const auto& r = stored.result;
   progress_done();
@@ -210,6 +213,7 @@ void run_mvalue(const Options& o) {
       nlohmann::json j = {{"total", l.total}, {"positions", weight_json(l.positions)}, {"p_labelled", weight_json(l.p_labelled)},
                           {"stored", l.stored}, {"stored_side", l.stored_p ? "P" : "N"}};
       if (l.p_classes) j["p_classes"] = weight_json(*l.p_classes);
+      if (run_ranks() > 1 && !stored.from_store) j["bytes_exchanged"] = l.bytes_exchanged;
       layers.push_back(j);
     }
     nlohmann::json out = {{"graph", o.graph},
@@ -222,6 +226,10 @@ void run_mvalue(const Options& o) {
                           {"from_store", stored.from_store},
                           {"seconds", stored.seconds},
                           {"layers", layers}};
+    if (run_ranks() > 1) {
+      out["ranks"] = run_ranks();
+      out["bytes_exchanged"] = r.bytes_exchanged;
+    }
     if (pattern) out["residue_pattern"] = {{"modulus", pattern->modulus}, {"from_total", pattern->from_total},
                                            {"to_total", pattern->to_total}, {"description", pattern->description}};
     print_json(out);

@@ -99,6 +99,7 @@ namespace {
 // is given; no lookup and no record (the callers do those).
 StoredThreshold compute_threshold(const std::string& graph, int k, games::ThresholdOptions options, Store* store) {
   StoredThreshold out;
+  options.comm = nullptr;  // one process's search (over ranks: stored_over_ranks)
   const Key key = pebbling_threshold_key(graph, k, options);
   games::Pebbling rules(graph::parse_graph(graph), k);
   double resumed_seconds = 0;
@@ -146,8 +147,62 @@ StoredThreshold compute_threshold(const std::string& graph, int k, games::Thresh
 
 }  // namespace
 
+namespace {
+
+// Over several ranks: rank 0 alone holds the store (null elsewhere). It looks the key up and
+// tells every rank (an answer ends the command everywhere); else every rank takes part in the
+// partitioned search and rank 0 records the answer or the stop. No checkpoints.
+StoredThreshold stored_over_ranks(const std::string& graph, int k, const games::ThresholdOptions& options,
+                                  Store* store) {
+  util::Comm& comm = *options.comm;
+  const Key key = pebbling_threshold_key(graph, k, options);
+  json found;
+  if (comm.rank() == 0) {
+    try {
+      if (store) {
+        if (auto rec = find_answer(*store, key)) {
+          CellAnswer c = stored_cell(*store, *rec);
+          threshold_from_json(c.answer);  // malformed: an error on every rank
+          found = {{"answer", c.answer}, {"status", c.status}, {"seconds", c.seconds}};
+        }
+      }
+    } catch (const std::exception& e) {
+      found = {{"error", e.what()}, {"input", dynamic_cast<const InputError*>(&e) != nullptr}};
+    }
+  }
+  json told = json::parse(comm.broadcast(comm.rank() == 0 ? found.dump() : ""));
+  if (told.contains("error")) {
+    if (told.at("input").get<bool>()) throw InputError(told.at("error").get<std::string>());
+    throw std::runtime_error(told.at("error").get<std::string>());
+  }
+  StoredThreshold out;
+  if (told.contains("answer")) {
+    out.result = threshold_from_json(told.at("answer"));
+    out.status = told.at("status").get<std::string>();
+    out.seconds = told.at("seconds").get<double>();
+    out.from_store = true;
+    return out;
+  }
+  games::Pebbling rules(graph::parse_graph(graph), k);
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  try {
+    out.result = games::pebbling_threshold(rules, options);
+  } catch (const CapReached& e) {
+    if (store) record_answer(*store, key, CellAnswer::capped(e.what(), elapsed()));
+    throw;
+  }
+  out.seconds = elapsed();
+  out.status = out.result.m ? "found" : "none_within_bound";
+  if (store) record_answer(*store, key, CellAnswer::answered(out.status, to_json(out.result), out.seconds));
+  return out;
+}
+
+}  // namespace
+
 StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games::ThresholdOptions options,
                                           Store* store) {
+  if (options.comm && options.comm->size() > 1) return stored_over_ranks(graph, k, options, store);
   const Key key = pebbling_threshold_key(graph, k, options);
   if (store) {
     if (auto rec = find_answer(*store, key)) {

@@ -262,8 +262,10 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
 
 CompleteGraphSearch::~CompleteGraphSearch() = default;
 
-Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
-  const int n = ranking_.n();
+namespace {
+
+// Labelled positions in the classes of a layer (n counts per class).
+Weight tuples_weight(const CompleteLayer& layer, int n) {
   static thread_local std::vector<std::vector<Weight>> binom;
   if (binom.size() < static_cast<std::size_t>(n) + 1) {
     binom.assign(static_cast<std::size_t>(n) + 1, std::vector<Weight>(static_cast<std::size_t>(n) + 1, 0));
@@ -288,6 +290,10 @@ Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
   }
   return w;
 }
+
+}  // namespace
+
+Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const { return tuples_weight(layer, ranking_.n()); }
 
 void CompleteGraphSearch::restore(int total, Side stored, const std::vector<std::uint64_t>& ranks) {
   if (total < 0 || total > ranking_.max_total()) throw InputError("saved layer beyond the search's bound");
@@ -475,6 +481,321 @@ void CompleteGraphSearch::finish(CompleteLayer& next) {
     next.ranks.clear();
     next.tuples.clear();
   }
+}
+
+// ---- partitioned over ranks ---------------------------------------------------------------
+
+namespace {
+
+using solve::partition::Failure;
+using solve::partition::get_varint;
+using solve::partition::put_varint;
+
+// Every descending n-tuple of the total with entries <= cap, in lexicographic order when
+// ascending (the rank order: the r-th call has rank r), else in the reverse order.
+template <class F>
+void for_each_tuple(int n, int total, int cap, bool ascending, F&& f) {
+  std::uint16_t a[kMaxN] = {};
+  auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
+    if (i == n) {
+      if (rest == 0) f(static_cast<const std::uint16_t*>(a));
+      return;
+    }
+    const int lo = (rest + (n - i) - 1) / (n - i), hi = std::min(bound, rest);
+    if (ascending) {
+      for (int v = lo; v <= hi; ++v) {
+        a[i] = static_cast<std::uint16_t>(v);
+        self(self, i + 1, v, rest - v);
+      }
+    } else {
+      for (int v = hi; v >= lo; --v) {
+        a[i] = static_cast<std::uint16_t>(v);
+        self(self, i + 1, v, rest - v);
+      }
+    }
+    a[i] = 0;
+  };
+  fill(fill, 0, cap, total);
+}
+
+// Rank numbers, sorted, as delta varints.
+void put_ranks(std::string& out, std::vector<std::uint64_t>& ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  std::uint64_t prev = 0;
+  for (std::uint64_t r : ranks) {
+    put_varint(out, r - prev);
+    prev = r;
+  }
+}
+
+}  // namespace
+
+int PartitionedCompleteSearch::owner(std::uint64_t rank) const {
+  std::uint64_t h = rank + 0x9e3779b97f4a7c15ull;  // splitmix64: the same in every process
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return static_cast<int>(h % static_cast<std::uint64_t>(comm_.size()));
+}
+
+bool PartitionedCompleteSearch::any(bool mine) {
+  for (const std::string& s : comm_.all_gather(std::string(1, mine ? '1' : '0')))
+    if (s == "1") return true;
+  return false;
+}
+
+Weight PartitionedCompleteSearch::weight(const CompleteLayer& layer) const { return tuples_weight(layer, ranking_.n()); }
+
+PartitionedCompleteSearch::PartitionedCompleteSearch(const Pebbling& rules, int max_total, util::Comm& comm,
+                                                     solve::SearchLimits limits)
+    : rules_(rules), ranking_(rules.order(), max_total), comm_(comm), limits_(limits) {
+  if (!rules.complete()) throw InputError("PartitionedCompleteSearch needs a complete graph");
+  Failure failure;
+  PartitionedCompleteLayer first;
+  first.total = 0;
+  first.stored = Side::P;
+  first.classes = 1;
+  failure.guard([&] {
+    first.all = rules_.layer_size(0);
+    if (owner(0) == comm_.rank()) {  // total 0: the empty position, P
+      first.ranks.push_back(0);
+      first.tuples.assign(static_cast<std::size_t>(ranking_.n()), 0);
+    }
+  });
+  Totals sum = reduce(failure, first, 0, 0);
+  first.p_weight = sum.weight;
+  first.stored_count = sum.count;
+  first.bytes_exchanged = sum.bytes;
+  bytes_ += sum.bytes;
+  layer_ = std::move(first);
+}
+
+PartitionedCompleteSearch::Totals PartitionedCompleteSearch::reduce(Failure& failure, const CompleteLayer& mine,
+                                                                    std::uint64_t exchanged, std::uint64_t peak) {
+  Weight w = 0;
+  failure.guard([&] { w = weight(mine); });
+  std::string msg;
+  msg.push_back(static_cast<char>(failure.kind));
+  put_varint(msg, static_cast<std::uint64_t>(w >> 64));
+  put_varint(msg, static_cast<std::uint64_t>(w));
+  put_varint(msg, mine.ranks.size());
+  put_varint(msg, exchanged);
+  put_varint(msg, peak);
+  msg += failure.what;
+  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(ranking_.n());
+  Totals sum;
+  std::uint64_t gathered = 0;
+  for (const std::string& m : comm_.all_gather(msg)) {
+    std::size_t at = 1;
+    const auto kind = static_cast<Failure::Kind>(m.at(0));
+    const std::uint64_t hi = get_varint(m, at), lo = get_varint(m, at);
+    const std::uint64_t count = get_varint(m, at), bytes = get_varint(m, at), held = get_varint(m, at);
+    if (kind != Failure::None) Failure{kind, m.substr(at)}.raise();
+    const Weight x = (static_cast<Weight>(hi) << 64) | lo;
+    if (__builtin_add_overflow(sum.weight, x, &sum.weight)) throw CapReached("position counts exceed 128 bits");
+    sum.count += count;
+    sum.bytes += bytes;
+    sum.peak += held;
+    sum.peak_bytes = std::max(sum.peak_bytes, held * bytes_per);
+    gathered += m.size();
+  }
+  sum.bytes += gathered * static_cast<std::uint64_t>(comm_.size() - 1);
+  return sum;
+}
+
+const PartitionedCompleteLayer& PartitionedCompleteSearch::advance() {
+  const int t = layer_.total + 1;
+  if (t > ranking_.max_total()) throw CapReached("the search went past its ranking bound");
+  const int n = ranking_.n(), k = rules_.k(), size = comm_.size(), me = comm_.rank();
+  const bool from_p = layer_.stored == Side::P;
+  const std::uint64_t sent_before = comm_.bytes_sent();
+  const std::uint64_t before = layer_.ranks.size();
+  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n);
+  Failure failure;
+  PartitionedCompleteLayer next;
+  next.total = t;
+  next.classes = ranking_.count(t);
+  std::uint64_t peak = 0;
+
+  // 1. The predecessors of this rank's share, by owner: rank numbers (from N: with counts).
+  std::vector<std::string> out(static_cast<std::size_t>(size));
+  failure.guard([&] {
+    next.all = rules_.layer_size(t);
+    std::uint64_t held = 0;
+    auto count_new = [&] {
+      if ((++held & 4095) == 0) limits_.check(before + held, (before + held) * bytes_per);
+    };
+    const std::uint16_t* from = layer_.tuples.data();
+    if (from_p) {
+      std::vector<absl::flat_hash_set<std::uint64_t>> to(static_cast<std::size_t>(size));
+      for (std::size_t x = 0; x < layer_.ranks.size(); ++x) {
+        for_each_shift(from + x * n, n, k, k + 1, t - 1, ranking_, [&](const std::uint16_t*, std::uint64_t r) {
+          if (to[static_cast<std::size_t>(owner(r))].insert(r).second) count_new();
+          return true;
+        });
+      }
+      for (int d = 0; d < size; ++d) {
+        auto& set = to[static_cast<std::size_t>(d)];
+        std::vector<std::uint64_t> ranks(set.begin(), set.end());
+        set = {};
+        put_ranks(out[static_cast<std::size_t>(d)], ranks);
+      }
+    } else {
+      std::vector<absl::flat_hash_map<std::uint64_t, std::uint64_t>> to(static_cast<std::size_t>(size));
+      absl::flat_hash_set<std::uint64_t> of_x;
+      for (std::size_t x = 0; x < layer_.ranks.size(); ++x) {
+        of_x.clear();
+        for_each_shift(from + x * n, n, k, k + 1, t - 1, ranking_, [&](const std::uint16_t*, std::uint64_t r) {
+          if (!of_x.insert(r).second) return true;
+          auto [it, fresh] = to[static_cast<std::size_t>(owner(r))].try_emplace(r, 0);
+          ++it->second;
+          if (fresh) count_new();
+          return true;
+        });
+      }
+      for (int d = 0; d < size; ++d) {
+        auto& map = to[static_cast<std::size_t>(d)];
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs(map.begin(), map.end());
+        map = {};
+        std::sort(pairs.begin(), pairs.end());
+        std::string& m = out[static_cast<std::size_t>(d)];
+        std::uint64_t prev = 0;
+        for (const auto& [r, c] : pairs) {
+          put_varint(m, r - prev);
+          put_varint(m, c);
+          prev = r;
+        }
+      }
+    }
+  });
+
+  // 2. One exchange.
+  std::vector<std::string> in = comm_.exchange(out);
+  out = {};
+  const std::uint64_t exchanged = comm_.bytes_sent() - sent_before;
+
+  // 3. Decide the owned candidates.
+  failure.guard([&] {
+    auto add = [&](std::uint64_t r) {
+      next.ranks.push_back(r);
+      next.tuples.resize(next.tuples.size() + static_cast<std::size_t>(n));
+      ranking_.unrank(t, r, &next.tuples[next.tuples.size() - static_cast<std::size_t>(n)]);
+    };
+    if (from_p) {
+      std::vector<std::uint64_t> got;
+      for (const std::string& m : in) {
+        std::uint64_t r = 0;
+        for (std::size_t at = 0; at < m.size();) got.push_back(r += get_varint(m, at));
+      }
+      in = {};
+      std::sort(got.begin(), got.end());
+      got.erase(std::unique(got.begin(), got.end()), got.end());
+      peak = before + got.size();
+      limits_.check(peak, peak * bytes_per);
+      next.ranks.reserve(got.size());
+      next.tuples.reserve(got.size() * static_cast<std::size_t>(n));
+      for (std::uint64_t r : got) add(r);
+      next.stored = Side::N;
+    } else {
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> got;  // (rank, options in N(t-1) on one sender)
+      for (const std::string& m : in) {
+        std::uint64_t r = 0;
+        for (std::size_t at = 0; at < m.size();) {
+          r += get_varint(m, at);
+          got.emplace_back(r, get_varint(m, at));
+        }
+      }
+      in = {};
+      std::sort(got.begin(), got.end());
+      std::uint64_t distinct = 0;
+      for (std::size_t i = 0; i < got.size(); ++i) distinct += i == 0 || got[i].first != got[i - 1].first;
+      peak = before + distinct;
+      limits_.check(peak, peak * bytes_per);
+      std::uint16_t c[kMaxN];
+      absl::flat_hash_set<std::uint64_t> options;
+      for (std::size_t i = 0; i < got.size();) {
+        const std::uint64_t r = got[i].first;
+        std::uint64_t in_n = 0;
+        for (; i < got.size() && got[i].first == r; ++i) in_n += got[i].second;
+        ranking_.unrank(t, r, c);
+        options.clear();
+        bool more = false;
+        for_each_shift(c, n, k + 1, k, t, ranking_, [&](const std::uint16_t*, std::uint64_t o) {
+          if (options.insert(o).second && options.size() > in_n) more = true;
+          return !more;
+        });
+        if (!more && options.size() < in_n) throw std::logic_error("partitioned search: more options in N than options");
+        if (!more) {
+          next.ranks.push_back(r);
+          next.tuples.insert(next.tuples.end(), c, c + n);
+        }
+      }
+      // Terminals (no entry above k): never candidates, which have an option.
+      if (t <= static_cast<long>(n) * k) {
+        for_each_tuple(n, t, k, false, [&](const std::uint16_t* a) {
+          const std::uint64_t r = ranking_.rank(a, t);
+          if (owner(r) != me) return;
+          next.ranks.push_back(r);
+          next.tuples.insert(next.tuples.end(), a, a + n);
+        });
+      }
+      next.stored = Side::P;
+    }
+  });
+
+  // 4. The reduction, then the decisions of CompleteGraphSearch::finish on the global counts.
+  Totals sum = reduce(failure, next, exchanged, peak);
+  next.stored_count = sum.count;
+  next.p_weight = next.stored == Side::P ? sum.weight : next.all - sum.weight;
+  next.bytes_exchanged = sum.bytes;
+  bytes_ += sum.bytes;
+  limits_.check(sum.peak, sum.peak_bytes);
+  auto set_empty = [&](Side side) {
+    next.stored = side;
+    next.ranks.clear();
+    next.tuples.clear();
+    next.stored_count = 0;
+  };
+  if (next.p_weight == 0) {
+    set_empty(Side::P);
+  } else if (next.p_weight == next.all) {
+    set_empty(Side::N);
+  } else if (next.stored_count > next.classes - next.stored_count && next.classes <= kMaxDenseClasses) {
+    // The smaller side: every rank lists the layer's classes and keeps its own not stored.
+    Failure listing;
+    listing.guard([&] {
+      absl::flat_hash_set<std::uint64_t> mine(next.ranks.begin(), next.ranks.end());
+      std::vector<std::uint64_t> ranks;
+      std::vector<std::uint16_t> tuples;
+      std::uint64_t r = 0;
+      for_each_tuple(n, t, t, true, [&](const std::uint16_t* a) {
+        if (owner(r) == me && !mine.contains(r)) {
+          ranks.push_back(r);
+          tuples.insert(tuples.end(), a, a + n);
+        }
+        ++r;
+      });
+      next.ranks = std::move(ranks);
+      next.tuples = std::move(tuples);
+    });
+    std::string msg(1, static_cast<char>(listing.kind));
+    msg += listing.what;
+    std::uint64_t gathered = 0;
+    for (const std::string& m : comm_.all_gather(msg)) {
+      const auto kind = static_cast<Failure::Kind>(m.at(0));
+      if (kind != Failure::None) Failure{kind, m.substr(1)}.raise();
+      gathered += m.size();
+    }
+    gathered *= static_cast<std::uint64_t>(size - 1);
+    next.bytes_exchanged += gathered;
+    bytes_ += gathered;
+    next.stored_count = next.classes - next.stored_count;
+    next.stored = next.stored == Side::P ? Side::N : Side::P;
+  }
+  next.ranks.shrink_to_fit();
+  next.tuples.shrink_to_fit();
+  layer_ = std::move(next);
+  return layer_;
 }
 
 }  // namespace cgtlab::games

@@ -17,6 +17,8 @@
 #include "games/pebbling/rules.h"
 #include "solve/layered.h"
 #include "solve/limits.h"
+#include "solve/layered_partitioned.h"
+#include "util/comm.h"
 
 namespace cgtlab::games {
 
@@ -92,6 +94,49 @@ class CompleteGraphSearch {
   std::uint64_t generated_ = 0;
   std::unique_ptr<Bits> out_bits_, prev_bits_;  // reused across layers, cleared by rank
   std::unique_ptr<Scratch> scratch_;            // buffers reused across layers
+};
+
+// The ranked search spread over the ranks of a run, as solve/layered_partitioned.h spreads the
+// generic one: a class belongs to the rank its (hashed) rank number lands on; per layer each
+// rank lists the predecessors of its share and sends each to its owner in one exchange (rank
+// numbers, sorted and delta-coded; from a stored N side each with the number of its options in
+// the sender's share of N(t-1)); a reduction sums weights and counts. Every layer is the one
+// CompleteGraphSearch computes (same side, same counts); max_positions counts all ranks'
+// classes, the memory estimate is per rank. No checkpoints.
+struct PartitionedCompleteLayer : CompleteLayer {
+  std::uint64_t stored_count = 0;     // classes of the stored side on all ranks (ranks: this rank's share)
+  std::uint64_t bytes_exchanged = 0;  // payload bytes all ranks sent for this layer
+  std::uint64_t p_classes() const { return stored == solve::Side::P ? stored_count : classes - stored_count; }
+};
+
+class PartitionedCompleteSearch {
+ public:
+  PartitionedCompleteSearch(const Pebbling& rules, int max_total, util::Comm& comm, solve::SearchLimits limits = {});
+  const PartitionedCompleteLayer& layer() const { return layer_; }
+  const PartitionedCompleteLayer& advance();
+  std::uint64_t bytes_exchanged() const { return bytes_; }
+  int ranks() const { return comm_.size(); }
+  int owner(std::uint64_t rank) const;
+  bool any(bool mine);  // whether any rank says yes (a collective; not counted in bytes)
+
+ private:
+  struct Totals {
+    solve::Weight weight = 0;      // of the stored side's classes, all ranks
+    std::uint64_t count = 0;       // classes of the stored side, all ranks
+    std::uint64_t bytes = 0;       // payload all ranks sent for the layer (the reduction included)
+    std::uint64_t peak = 0;        // stored classes and owned candidates, summed over ranks
+    std::uint64_t peak_bytes = 0;  // the largest share's estimated bytes
+  };
+  Totals reduce(solve::partition::Failure& failure, const CompleteLayer& mine, std::uint64_t exchanged,
+                std::uint64_t peak);
+  solve::Weight weight(const CompleteLayer& layer) const;
+
+  const Pebbling& rules_;
+  PartitionRanking ranking_;
+  util::Comm& comm_;
+  solve::SearchLimits limits_;
+  PartitionedCompleteLayer layer_;
+  std::uint64_t bytes_ = 0;
 };
 
 }  // namespace cgtlab::games

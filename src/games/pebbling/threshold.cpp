@@ -10,6 +10,7 @@
 
 #include "games/pebbling/complete.h"
 #include "graph/graph.h"
+#include "solve/layered_partitioned.h"
 #include "util/error.h"
 
 namespace cgtlab::games {
@@ -43,6 +44,34 @@ PebblingLayerStats stats_of(const Pebbling& rules, const solve::LayeredSearch<Pe
 }  // namespace
 
 namespace {
+
+PebblingLayerStats stats_of(const Pebbling& rules, const solve::PartitionedLayeredSearch<Pebbling>::Layer& layer) {
+  PebblingLayerStats s;
+  s.total = layer.measure;
+  s.positions = layer.all;
+  s.p_labelled = layer.p_weight;
+  s.stored = static_cast<std::size_t>(layer.stored_count);
+  s.stored_p = layer.stored == solve::Side::P;
+  if (layer.stored == solve::Side::P) {
+    s.p_classes = layer.stored_count;
+  } else if (auto classes = rules.class_count(layer.measure)) {
+    s.p_classes = *classes - layer.stored_count;
+  }
+  s.bytes_exchanged = layer.bytes_exchanged;
+  return s;
+}
+
+PebblingLayerStats stats_of(const PartitionedCompleteLayer& layer) {
+  PebblingLayerStats s;
+  s.total = layer.total;
+  s.positions = layer.all;
+  s.p_labelled = layer.p_weight;
+  s.stored = static_cast<std::size_t>(layer.stored_count);
+  s.stored_p = layer.stored == solve::Side::P;
+  s.p_classes = layer.p_classes();
+  s.bytes_exchanged = layer.bytes_exchanged;
+  return s;
+}
 
 PebblingLayerStats stats_of(const CompleteLayer& layer) {
   PebblingLayerStats s;
@@ -104,8 +133,13 @@ PebblingThreshold threshold_loop(const Pebbling& rules, const ThresholdOptions& 
         last_checkpoint = Clock::now();
       }
     }
-    if (options.max_seconds > 0 && t < end &&
-        std::chrono::duration<double>(now - started).count() > options.max_seconds) {
+    bool over_time = options.max_seconds > 0 && t < end &&
+                     std::chrono::duration<double>(now - started).count() > options.max_seconds;
+    // Over ranks, the clocks differ: every rank stops if any one is over.
+    if constexpr (requires { search.any(over_time); }) {
+      if (options.max_seconds > 0 && t < end) over_time = search.any(over_time);
+    }
+    if (over_time) {
       throw CapReached("time cap of " + std::to_string(static_cast<long>(options.max_seconds)) +
                        " s reached after total " + std::to_string(t));
     }
@@ -121,6 +155,22 @@ PebblingThreshold pebbling_threshold(const Pebbling& rules, const ThresholdOptio
     throw InputError("--max-total must be between 0 and " + std::to_string(Pebbling::kMaxTotal - options.confirm_layers));
   }
   const int reach = options.max_total + options.confirm_layers;
+  if (options.comm && options.comm->size() > 1 && options.ranked && CompleteGraphSearch::usable(rules, reach)) {
+    PartitionedCompleteSearch search(rules, reach, *options.comm, options.limits);
+    PebblingThreshold r = threshold_loop(rules, options, search, [](const PartitionedCompleteLayer& l) { return stats_of(l); });
+    r.ranks = search.ranks();
+    r.bytes_exchanged = search.bytes_exchanged();
+    return r;
+  }
+  if (options.comm && options.comm->size() > 1) {
+    solve::PartitionedLayeredSearch<Pebbling> search(rules, *options.comm, options.limits);
+    PebblingThreshold r = threshold_loop(rules, options, search, [&](const solve::PartitionedLayeredSearch<Pebbling>::Layer& l) {
+      return stats_of(rules, l);
+    });
+    r.ranks = search.ranks();
+    r.bytes_exchanged = search.bytes_exchanged();
+    return r;
+  }
   if (options.ranked && CompleteGraphSearch::usable(rules, reach)) {
     CompleteGraphSearch search(rules, reach, options.limits);
     return threshold_loop(rules, options, search, [](const CompleteLayer& l) { return stats_of(l); });
@@ -146,6 +196,7 @@ ThresholdTable complete_graph_thresholds(int n_lo, int n_hi, int k_lo, int k_hi,
   const int cells = (n_hi - n_lo + 1) * columns;
   ThresholdOptions cell_options = options;
   cell_options.on_layer = nullptr;  // cells run concurrently; progress is per cell below
+  cell_options.comm = nullptr;      // each cell is one process's search
   std::atomic<int> done{0};
   // Largest cells first, so the two cores finish together.
   tbb::parallel_for(0, cells, 1, [&](int index) {

@@ -12,6 +12,7 @@
 #include "games/pebbling/rules.h"
 #include "solve/layered.h"
 #include "solve/limits.h"
+#include "util/comm.h"
 
 namespace cgtlab::games {
 
@@ -24,6 +25,7 @@ struct PebblingLayerStats {
   std::optional<Weight> p_classes;      // P-positions up to symmetry, when countable
   std::size_t stored = 0;               // classes the search stored for this layer (one side)
   bool stored_p = true;                 // the stored side: P (else N)
+  std::uint64_t bytes_exchanged = 0;    // over ranks (ThresholdOptions::comm): payload bytes of this total
 };
 
 struct PebblingThreshold {
@@ -36,6 +38,8 @@ struct PebblingThreshold {
   bool consequence_holds = true;
   std::optional<int> consequence_failure;
   std::vector<PebblingLayerStats> layers;  // totals 0..searched_to
+  int ranks = 1;                       // processes that shared the search (ThresholdOptions::comm)
+  std::uint64_t bytes_exchanged = 0;   // payload bytes all ranks sent (0 in one process)
   std::vector<int> nonempty_p_totals() const;  // totals whose P-set is non-empty
 };
 
@@ -65,6 +69,10 @@ struct ThresholdOptions {
   std::shared_ptr<const ThresholdResume> resume;
   // Called after each total (for progress lines): total, positions stored in that layer.
   std::function<void(int, std::size_t)> on_layer;
+  // Several ranks (mpirun): one search partitioned over them (solve/layered_partitioned.h),
+  // every rank taking part and returning the same result. The generic search then serves K_n
+  // too (no ranked search, no checkpoints); max_positions counts the classes of all ranks.
+  util::Comm* comm = nullptr;
 };
 
 PebblingThreshold pebbling_threshold(const games::Pebbling& rules, const ThresholdOptions& options);
