@@ -93,13 +93,17 @@ def test_coins_and_blocking_match_cli():
 
 
 def _interrupted(code):
-    """Runs code in a child python, sends SIGINT after 1 s; returns (exit code, stderr, seconds)."""
+    """Runs code in a child python, sends SIGINT 1 s after the child says it is about to start the
+    long call (so a slow import on a loaded machine is never what gets interrupted); returns
+    (exit code, stderr, seconds from the signal to the exit)."""
     import signal
     import sys
     import time
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    p = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    p = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
     t0 = time.monotonic()
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=30)
@@ -108,6 +112,7 @@ def _interrupted(code):
 
 def test_ctrl_c_stops_a_builtin_search():
     code = ("import cgtlab\n"
+            "print('ready', flush=True)\n"
             "try:\n    cgtlab.arckayles.grundy('Grid7x7', max_positions=None)\n"
             "except KeyboardInterrupt:\n    raise SystemExit(42)\n"
             "raise SystemExit(1)\n")
@@ -118,6 +123,7 @@ def test_ctrl_c_stops_a_builtin_search():
 
 def test_ctrl_c_stops_a_user_game():
     code = ("import cgtlab\n"
+            "print('ready', flush=True)\n"
             "try:\n    cgtlab.grundy(0, options=lambda n: [n + 1, n + 2], max_positions=None)\n"
             "except KeyboardInterrupt:\n    raise SystemExit(42)\n"
             "raise SystemExit(1)\n")
