@@ -36,4 +36,11 @@ if(CGTLAB_BUILD_TESTS)
   add_test(NAME install_consumer COMMAND ${CMAKE_SOURCE_DIR}/tests/cmake/install_test.sh ${CMAKE_BINARY_DIR}
            ${CMAKE_SOURCE_DIR}/tests/cmake/consumer $<BOOL:${CGTLAB_PYTHON}>)
   set_tests_properties(install_consumer PROPERTIES TIMEOUT 900)
+  if(CGTLAB_PYTHON)
+    # pip install --no-build-isolation . into a fresh venv from a copy of the sources (setup.py
+    # drives this CMake project), then import and uninstall.
+    add_test(NAME python_pip_install COMMAND ${CMAKE_SOURCE_DIR}/tests/cmake/pip_install_test.sh
+             ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR})
+    set_tests_properties(python_pip_install PROPERTIES TIMEOUT 1200)
+  endif()
 endif()

@@ -1,6 +1,7 @@
 // cgtlab serve: the explorer page and the JSON API over HTTP (src/server/). The API's
 // catalogue is read from this very CLI: every command, its long flags and its positionals,
 // so the API mirrors the CLI exactly and a new command or flag appears in both at once.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,7 @@ void collect(const CLI::App* app, const std::vector<std::string>& words, std::ve
 }  // namespace
 
 void add_serve_command(CLI::App& app) {
-  auto* o = new server::ServeOptions();
+  auto o = std::make_shared<server::ServeOptions>();
   CLI::App* cmd = app.add_subcommand(
       "serve",
       "The explorer page and the JSON API over HTTP, bound to 127.0.0.1 unless --host says otherwise.\n"

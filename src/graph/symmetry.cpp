@@ -11,6 +11,7 @@
 #include <absl/container/flat_hash_set.h>
 #include <nauty/nausparse.h>
 #include <nauty/nautinv.h>
+#include <nauty/schreier.h>
 
 #include <algorithm>
 #include <array>
@@ -110,10 +111,28 @@ void colour_partition(int n, std::vector<int>& lab, std::vector<int>& ptn, const
   for (int i = 0; i < n; ++i) ptn[i] = (i + 1 < n && (!less || !(*less)(lab[i], lab[i + 1]))) ? 1 : 0;
 }
 
+// nauty keeps its work arrays in thread-local statics (Debian builds it thread-safe) and frees
+// them only when asked: each thread that called nauty frees them as it exits, so a finished
+// worker thread leaves nothing behind (LeakSanitizer saw every worker's arrays as leaks).
+struct NautyWorkspaceRelease {
+  NautyWorkspaceRelease() = default;
+  NautyWorkspaceRelease(const NautyWorkspaceRelease&) = delete;
+  NautyWorkspaceRelease& operator=(const NautyWorkspaceRelease&) = delete;
+  ~NautyWorkspaceRelease() {
+    nauty_freedyn();
+    nautil_freedyn();
+    naugraph_freedyn();
+    nausparse_freedyn();
+    schreier_freedyn();
+  }
+};
+thread_local NautyWorkspaceRelease t_nauty_workspace_release;
+
 // The one call into nauty. lab/ptn hold the colour partition on entry and the canonical
 // labelling on exit (lab[i] = vertex placed at canonical position i).
 void call_nauty(const NautyGraph& g, int* lab, int* ptn, int* orbits, const Want& want) {
   statsblk stats;
+  (void)&t_nauty_workspace_release;  // odr-use: this thread frees nauty's arrays when it exits
   t_generators = want.generators;
   t_order = want.order;
   if (g.sparse) {
