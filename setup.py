@@ -21,6 +21,9 @@ class CMakeBuild(build_ext):
                   "-DCGTLAB_BUILD_BENCHMARKS=OFF", f"-DPython_EXECUTABLE={sys.executable}"]
         if shutil.which("ccache"):
             config += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
+            # as scripts/build: paths relative to the checkout, so another checkout's objects are reused
+            os.environ.setdefault("CCACHE_BASEDIR", ROOT)
+            os.environ.setdefault("CCACHE_SLOPPINESS", "pch_defines,time_macros,include_file_mtime,include_file_ctime")
         subprocess.run(["cmake", "-S", ROOT, "-B", build, *config], check=True)
         subprocess.run(["cmake", "--build", build, "--target", "_cgtlab", "-j", str(os.cpu_count() or 1)], check=True)
         built = [f for f in os.listdir(os.path.join(build, "python", "cgtlab")) if f.startswith("_cgtlab") and f.endswith(".so")]

@@ -10,6 +10,14 @@ for sig in TERM INT; do
   # 4x12 takes minutes: the signal arrives long before the end.
   "$cgtlab" arckayles grundy --graph Grid4x12 --value-only --table "$tt" --json >"$dir/out" 2>"$dir/err" &
   pid=$!
+  # Signal only once the tool has its handler (SigCgt in /proc): on a loaded machine or under
+  # ASan, start-up can take longer than any fixed sleep, and the default action would kill it.
+  num=$(kill -l "$sig")
+  for _ in $(seq 600); do
+    mask=$(awk '/^SigCgt/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+    [ -n "$mask" ] && (( (16#$mask >> (num - 1)) & 1 )) && break
+    sleep 0.1
+  done
   sleep 1
   kill -s $sig $pid
   wait $pid; rc=$?

@@ -16,7 +16,9 @@ else
 fi
 /usr/bin/python3 -m venv --system-site-packages "$tmp/venv"
 cd "$tmp/src"
-"$tmp/venv/bin/pip" install --no-build-isolation --no-index --quiet . > "$tmp/pip.log" 2>&1 ||
+# CMake's build directory at <checkout>/build, as scripts/build has it: with setup.py's
+# CCACHE_BASEDIR the compiler commands match a normal build's and ccache reuses its objects.
+CGTLAB_BUILD_DIR="$tmp/src/build" "$tmp/venv/bin/pip" install --no-build-isolation --no-index --quiet . > "$tmp/pip.log" 2>&1 ||
   { tail -30 "$tmp/pip.log" >&2; echo "pip install --no-build-isolation . failed" >&2; exit 1; }
 cd "$tmp"
 got=$("$tmp/venv/bin/python" -c 'import cgtlab, sys
