@@ -9,6 +9,10 @@ set(CGTLAB_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/cgtlab)
 target_include_directories(cgtlab_lib PUBLIC $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/cgtlab>)
 target_compile_features(cgtlab_lib PUBLIC cxx_std_20)
 set_target_properties(cgtlab_lib PROPERTIES EXPORT_NAME cgtlab)
+if(CGTLAB_SANITIZE)
+  # An instrumented library needs the sanitizer runtimes in whatever links it (a consumer's program).
+  target_link_options(cgtlab_lib INTERFACE $<INSTALL_INTERFACE:-fsanitize=address,undefined>)
+endif()
 
 install(TARGETS cgtlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS cgtlab_lib EXPORT cgtlabTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
