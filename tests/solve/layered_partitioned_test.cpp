@@ -20,6 +20,7 @@
 #include "util/error.h"
 
 using namespace cgtlab;
+using test_support::on_ranks;
 using games::Pebbling;
 using Position = Pebbling::Position;
 using Single = solve::LayeredSearch<Pebbling>;
@@ -27,18 +28,6 @@ using Parted = solve::PartitionedLayeredSearch<Pebbling>;
 
 namespace {
 
-// Runs body(rank, comm) on `ranks` threads, one per rank.
-void on_ranks(int ranks, const std::function<void(int, util::Comm&)>& body) {
-  test_support::Hub hub(ranks);
-  std::vector<std::thread> threads;
-  for (int r = 0; r < ranks; ++r) {
-    threads.emplace_back([&, r] {
-      test_support::ThreadComm comm(hub, r);
-      body(r, comm);
-    });
-  }
-  for (auto& t : threads) t.join();
-}
 
 struct Snapshot {
   solve::Side stored;

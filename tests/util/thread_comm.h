@@ -6,9 +6,11 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -105,5 +107,19 @@ class ThreadComm final : public util::Comm {
   int rank_;
   std::uint64_t sent_ = 0;
 };
+
+// Runs body(rank, comm) on `ranks` threads, one per rank, all joined to one hub.
+inline void on_ranks(int ranks, const std::function<void(int, util::Comm&)>& body) {
+  Hub hub(ranks);
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    threads.emplace_back([&, r] {
+      ThreadComm comm(hub, r);
+      body(r, comm);
+    });
+  }
+  for (auto& t : threads) t.join();
+}
 
 }  // namespace cgtlab::test_support

@@ -16,23 +16,8 @@
 #include "graph/graph.h"
 
 using namespace cgtlab;
+using test_support::on_ranks;
 using games::Pebbling;
-
-namespace {
-
-void on_ranks(int ranks, const std::function<void(int, util::Comm&)>& body) {
-  test_support::Hub hub(ranks);
-  std::vector<std::thread> threads;
-  for (int r = 0; r < ranks; ++r) {
-    threads.emplace_back([&, r] {
-      test_support::ThreadComm comm(hub, r);
-      body(r, comm);
-    });
-  }
-  for (auto& t : threads) t.join();
-}
-
-}  // namespace
 
 TEST(PartitionedCompleteSearch, EveryLayerAsTheRankedSearch) {
   for (int n : {2, 3, 4, 6, 7}) {
