@@ -28,7 +28,6 @@ using Parted = solve::PartitionedLayeredSearch<Pebbling>;
 
 namespace {
 
-
 struct Snapshot {
   solve::Side stored;
   std::uint64_t stored_count;
