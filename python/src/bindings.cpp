@@ -294,6 +294,17 @@ struct PyPartizanSplit : PyPartizan {
   std::vector<py::object> components(const py::object& p) const { return listed(components_fn, p, "components"); }
 };
 
+// run(rules) on the rules without components (the user gave none) or with them (Split).
+template <class Plain, class Split, class Run>
+auto with_rules(const py::object& components, const Run& run) {
+  if (components.is_none()) {
+    Plain r;
+    return run(r);
+  }
+  Split r;
+  return run(r);
+}
+
 std::uint64_t user_grundy(const py::object& position, const py::object& options, const py::object& components,
                           std::uint64_t max_positions) {
   auto run = [&](auto& rules) {
@@ -302,12 +313,7 @@ std::uint64_t user_grundy(const py::object& position, const py::object& options,
     cgtlab::solve::ImpartialSolver solver(rules, limits(max_positions));
     return solver.grundy(position);
   };
-  if (components.is_none()) {
-    PyImpartial r;
-    return run(r);
-  }
-  PyImpartialSplit r;
-  return run(r);
+  return with_rules<PyImpartial, PyImpartialSplit>(components, run);
 }
 
 Game user_canonical_form(const py::object& position, const py::object& left, const py::object& right,
@@ -319,12 +325,7 @@ Game user_canonical_form(const py::object& position, const py::object& left, con
     cgtlab::solve::PartizanSolver solver(rules, limits(max_positions));
     return solver.value(position);
   };
-  if (components.is_none()) {
-    PyPartizan r;
-    return run(r);
-  }
-  PyPartizanSplit r;
-  return run(r);
+  return with_rules<PyPartizan, PyPartizanSplit>(components, run);
 }
 
 // --- graphs ----------------------------------------------------------------------------

@@ -83,6 +83,18 @@ struct ByteOrder {
   }
 };
 
+// The labelled positions the classes in v stand for (each class's size), with a cap when the sum
+// exceeds 128 bits.
+template <LayeredRuleset R>
+Weight layer_weight(const R& rules, const std::vector<typename R::Position>& v) {
+  Weight w = 0;
+  for (const auto& p : v) {
+    const Weight s = rules.class_size(p);
+    if (__builtin_add_overflow(w, s, &w)) throw CapReached("position counts exceed 128 bits");
+  }
+  return w;
+}
+
 template <LayeredRuleset R>
 class LayeredSearch {
  public:
@@ -289,14 +301,7 @@ class LayeredSearch {
     v.erase(std::unique(v.begin(), v.end()), v.end());
   }
 
-  Weight weight(const std::vector<Position>& v) const {
-    Weight w = 0;
-    for (const Position& p : v) {
-      Weight s = rules_.class_size(p);
-      if (__builtin_add_overflow(w, s, &w)) throw CapReached("position counts exceed 128 bits");
-    }
-    return w;
-  }
+  Weight weight(const std::vector<Position>& v) const { return layer_weight(rules_, v); }
 
   const R& rules_;
   SearchLimits limits_;

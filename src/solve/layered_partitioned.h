@@ -137,6 +137,58 @@ struct Failure {
   }
 };
 
+// What the ranks together hold after a layer: the reduction of every rank's share.
+struct Totals {
+  Weight weight = 0;             // of the stored side's classes, all ranks
+  std::uint64_t count = 0;       // classes of the stored side, all ranks
+  std::uint64_t bytes = 0;       // payload all ranks sent for the layer (the reduction included)
+  std::uint64_t peak = 0;        // stored classes and candidates, summed over ranks
+  std::uint64_t peak_bytes = 0;  // the largest share's estimated bytes
+};
+
+// Every rank's weight w and count of stored classes, its bytes `exchanged` for the layer, its
+// `peak` of held classes (each about `bytes_per_held` bytes) and its error to every rank; an error
+// anywhere is raised here on every rank (the lowest rank's, so all raise the same).
+inline Totals reduce(util::Comm& comm, const Failure& failure, Weight w, std::uint64_t count,
+                     std::uint64_t exchanged, std::uint64_t peak, std::uint64_t bytes_per_held) {
+  std::string msg;
+  msg.push_back(static_cast<char>(failure.kind));
+  put_varint(msg, static_cast<std::uint64_t>(w >> 64));
+  put_varint(msg, static_cast<std::uint64_t>(w));
+  put_varint(msg, count);
+  put_varint(msg, exchanged);
+  put_varint(msg, peak);
+  msg += failure.what;
+  Totals sum;
+  std::uint64_t gathered = 0;
+  for (const std::string& m : comm.all_gather(msg)) {
+    std::size_t at = 1;
+    const auto kind = static_cast<Failure::Kind>(m.at(0));
+    const std::uint64_t hi = get_varint(m, at), lo = get_varint(m, at);
+    const std::uint64_t n = get_varint(m, at), bytes = get_varint(m, at), held = get_varint(m, at);
+    if (kind != Failure::None) Failure{kind, m.substr(at)}.raise();
+    const Weight x = (static_cast<Weight>(hi) << 64) | lo;
+    if (__builtin_add_overflow(sum.weight, x, &sum.weight)) throw CapReached("position counts exceed 128 bits");
+    sum.count += n;
+    sum.bytes += bytes;
+    sum.peak += held;
+    sum.peak_bytes = std::max(sum.peak_bytes, held * bytes_per_held);
+    gathered += m.size();
+  }
+  sum.bytes += gathered * static_cast<std::uint64_t>(comm.size() - 1);  // the reduction itself
+  return sum;
+}
+
+// The layer's global counts from the reduction (its `stored` side and `all` already set); the
+// search's byte counter `bytes` grows by the layer's.
+template <class L>
+void take_totals(L& layer, const Totals& sum, std::uint64_t& bytes) {
+  layer.stored_count = sum.count;
+  layer.p_weight = layer.stored == Side::P ? sum.weight : layer.all - sum.weight;
+  layer.bytes_exchanged = sum.bytes;
+  bytes += sum.bytes;
+}
+
 }  // namespace partition
 
 template <LayeredRuleset R>
@@ -170,11 +222,7 @@ class PartitionedLayeredSearch {
       });
       dedupe(first.positions);
     });
-    Totals sum = reduce(failure, first, 0, 0);
-    first.p_weight = sum.weight;
-    first.stored_count = sum.count;
-    first.bytes_exchanged = sum.bytes;
-    bytes_ += sum.bytes;
+    partition::take_totals(first, reduce(failure, first, 0, 0), bytes_);
     layer_ = std::move(first);
   }
 
@@ -311,11 +359,8 @@ class PartitionedLayeredSearch {
     });
 
     // 4. The reduction: weights and counts of the new side, the cap on all ranks together.
-    Totals sum = reduce(failure, next, exchanged, peak);
-    next.stored_count = sum.count;
-    next.p_weight = next.stored == Side::P ? sum.weight : next.all - sum.weight;
-    next.bytes_exchanged = sum.bytes;
-    bytes_ += sum.bytes;
+    const partition::Totals sum = reduce(failure, next, exchanged, peak);
+    partition::take_totals(next, sum, bytes_);
     limits_.check(sum.peak, sum.peak_bytes);  // the same on every rank: all throw or none
 
     // Store an empty side when there is one, then the smaller side (as LayeredSearch does).
@@ -335,47 +380,11 @@ class PartitionedLayeredSearch {
   }
 
  private:
-  struct Totals {
-    Weight weight = 0;             // of the stored side's classes, all ranks
-    std::uint64_t count = 0;       // classes of the stored side, all ranks
-    std::uint64_t bytes = 0;       // payload sent by all ranks for the layer (reduction included)
-    std::uint64_t peak = 0;        // stored classes and candidates, summed over ranks
-    std::uint64_t peak_bytes = 0;  // the largest share's estimated bytes
-  };
-
-  // Every rank's weight, count, bytes and error to every rank; an error anywhere is raised
-  // here on every rank (the lowest rank's error, so all raise the same).
-  Totals reduce(partition::Failure& failure, const Layer& mine, std::uint64_t exchanged, std::uint64_t peak) {
+  partition::Totals reduce(partition::Failure& failure, const Layer& mine, std::uint64_t exchanged,
+                           std::uint64_t peak) {
     Weight w = 0;
-    if (failure.kind == partition::Failure::None) failure.guard([&] { w = weight(mine.positions); });
-    std::string msg;
-    msg.push_back(static_cast<char>(failure.kind));
-    partition::put_varint(msg, static_cast<std::uint64_t>(w >> 64));
-    partition::put_varint(msg, static_cast<std::uint64_t>(w));
-    partition::put_varint(msg, mine.positions.size());
-    partition::put_varint(msg, exchanged);
-    partition::put_varint(msg, peak);
-    msg += failure.what;
-    const std::vector<std::string> all = comm_.all_gather(msg);
-    Totals sum;
-    std::uint64_t gathered = 0;
-    for (const std::string& m : all) {
-      std::size_t at = 1;
-      const auto kind = static_cast<partition::Failure::Kind>(m.at(0));
-      const std::uint64_t hi = partition::get_varint(m, at), lo = partition::get_varint(m, at);
-      const std::uint64_t count = partition::get_varint(m, at), bytes = partition::get_varint(m, at);
-      const std::uint64_t held = partition::get_varint(m, at);
-      if (kind != partition::Failure::None) partition::Failure{kind, m.substr(at)}.raise();
-      const Weight x = (static_cast<Weight>(hi) << 64) | lo;
-      if (__builtin_add_overflow(sum.weight, x, &sum.weight)) throw CapReached("position counts exceed 128 bits");
-      sum.count += count;
-      sum.bytes += bytes;
-      sum.peak += held;
-      sum.peak_bytes = std::max(sum.peak_bytes, held * sizeof(Position));
-      gathered += m.size();
-    }
-    sum.bytes += gathered * static_cast<std::uint64_t>(comm_.size() - 1);  // the reduction itself
-    return sum;
+    failure.guard([&] { w = layer_weight(rules_, mine.positions); });
+    return partition::reduce(comm_, failure, w, mine.positions.size(), exchanged, peak, sizeof(Position));
   }
 
   // As LayeredSearch: when the stored side is the larger one, list the layer and store the other.
@@ -417,15 +426,6 @@ class PartitionedLayeredSearch {
   static void dedupe(std::vector<Position>& v) {
     std::sort(v.begin(), v.end(), ByteOrder{});
     v.erase(std::unique(v.begin(), v.end()), v.end());
-  }
-
-  Weight weight(const std::vector<Position>& v) const {
-    Weight w = 0;
-    for (const Position& p : v) {
-      Weight s = rules_.class_size(p);
-      if (__builtin_add_overflow(w, s, &w)) throw CapReached("position counts exceed 128 bits");
-    }
-    return w;
   }
 
   const R& rules_;

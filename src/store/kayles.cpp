@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -113,10 +112,7 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
     c.rows = o.rows;
     c.cols = o.cols_lo + static_cast<int>(i);
     if (a.status == "found") c.nimber = a.answer.at("nimber").get<int>();
-    c.status = a.status;
-    c.from_store = a.from_store;
-    c.seconds = a.seconds;
-    c.stopped = a.stopped;
+    c.report(a);
     return c;
   };
   return run_sweep_cells<GridCell>(plan, o, cell_of);
@@ -126,11 +122,8 @@ json to_json(const GridCell& c) {
   json j = {{"rows", c.rows},
             {"cols", c.cols},
             {"nimber", c.nimber ? json(*c.nimber) : json(nullptr)},
-            {"outcome", c.nimber ? json(*c.nimber == 0 ? "P" : "N") : json(nullptr)},
-            {"status", c.status},
-            {"from_store", c.from_store},
-            {"seconds", std::round(c.seconds * 1000) / 1000}};
-  if (!c.stopped.empty()) j["stopped"] = c.stopped;
+            {"outcome", c.nimber ? json(*c.nimber == 0 ? "P" : "N") : json(nullptr)}};
+  c.put(j);
   return j;
 }
 

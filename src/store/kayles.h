@@ -24,13 +24,9 @@ inline constexpr int kKaylesNimberVersion = 1;
 // depend on the search's settings (table size, threads), so they are not part of the key.
 Key kayles_nimber_key(games::VertexGame game, const std::string& graph);
 
-struct GridCell {
+struct GridCell : CellReport {  // status "found" or "capped"
   int rows = 0, cols = 0;
   std::optional<int> nimber;  // null when capped
-  std::string status;         // "found" or "capped"
-  bool from_store = false;
-  double seconds = 0;
-  std::string stopped;        // why a capped cell stopped
 };
 
 // The boards and the per-cell search; store, comm, bytes_exchanged, on_cell: store/sweep.h.

@@ -1,7 +1,6 @@
 #include "store/pebbling.h"
 
 #include <chrono>
-#include <cmath>
 
 #include <fmt/format.h>
 
@@ -255,10 +254,7 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
     c.n = nk[i].first;
     c.k = nk[i].second;
     if (a.status != "capped" && !a.answer.at("m").is_null()) c.m = a.answer.at("m").get<int>();
-    c.status = a.status;
-    c.from_store = a.from_store;
-    c.seconds = a.seconds;
-    c.stopped = a.stopped;
+    c.report(a);
     return c;
   };
   return run_sweep_cells<SweepCell>(plan, o, cell_of);
@@ -267,11 +263,8 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
 json to_json(const SweepCell& c) {
   json j = {{"n", c.n},
             {"k", c.k},
-            {"m", c.m ? json(*c.m) : json(nullptr)},
-            {"status", c.status},
-            {"from_store", c.from_store},
-            {"seconds", std::round(c.seconds * 1000) / 1000}};
-  if (!c.stopped.empty()) j["stopped"] = c.stopped;
+            {"m", c.m ? json(*c.m) : json(nullptr)}};
+  c.put(j);
   return j;
 }
 

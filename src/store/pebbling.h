@@ -40,13 +40,9 @@ struct StoredThreshold {
 StoredThreshold pebbling_threshold_stored(const std::string& graph, int k, games::ThresholdOptions options,
                                           Store* store);
 
-struct SweepCell {
+struct SweepCell : CellReport {
   int n = 0, k = 0;
   std::optional<int> m;
-  std::string status;  // "found", "none_within_bound" or "capped"
-  bool from_store = false;
-  double seconds = 0;
-  std::string stopped;  // why a capped cell stopped
 };
 
 // The range and the per-cell search; store, comm, bytes_exchanged, on_cell: store/sweep.h.

@@ -1,6 +1,7 @@
 #include "store/sweep.h"
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "util/error.h"
@@ -188,6 +189,13 @@ CellAnswer stored_cell(const Store& store, const Record& rec) {
   c.from_store = true;
   c.seconds = rec.seconds;
   return c;
+}
+
+void CellReport::put(nlohmann::json& j) const {
+  j["status"] = status;
+  j["from_store"] = from_store;
+  j["seconds"] = std::round(seconds * 1000) / 1000;
+  if (!stopped.empty()) j["stopped"] = stopped;
 }
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run) {

@@ -50,6 +50,25 @@ struct CellAnswer {
   }
 };
 
+// What every sweep's cell reports besides its coordinates and its answer (store/pebbling.h
+// SweepCell, store/kayles.h GridCell derive from it): copied from the cell's CellAnswer, written
+// as the shared JSON fields of a cell.
+struct CellReport {
+  std::string status;  // "found", "none_within_bound" (pebbling) or "capped"
+  bool from_store = false;
+  double seconds = 0;
+  std::string stopped;  // why a capped cell stopped
+
+  void report(const CellAnswer& a) {
+    status = a.status;
+    from_store = a.from_store;
+    seconds = a.seconds;
+    stopped = a.stopped;
+  }
+  // Adds status, from_store, seconds (to the millisecond) and, for a capped cell, stopped.
+  void put(nlohmann::json& j) const;
+};
+
 struct CellPlan {
   std::size_t cells = 0;
   std::function<Key(std::size_t)> key;

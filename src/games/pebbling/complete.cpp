@@ -562,45 +562,16 @@ PartitionedCompleteSearch::PartitionedCompleteSearch(const Pebbling& rules, int 
       first.tuples.assign(static_cast<std::size_t>(ranking_.n()), 0);
     }
   });
-  Totals sum = reduce(failure, first, 0, 0);
-  first.p_weight = sum.weight;
-  first.stored_count = sum.count;
-  first.bytes_exchanged = sum.bytes;
-  bytes_ += sum.bytes;
+  solve::partition::take_totals(first, reduce(failure, first, 0, 0), bytes_);
   layer_ = std::move(first);
 }
 
-PartitionedCompleteSearch::Totals PartitionedCompleteSearch::reduce(Failure& failure, const CompleteLayer& mine,
-                                                                    std::uint64_t exchanged, std::uint64_t peak) {
+solve::partition::Totals PartitionedCompleteSearch::reduce(Failure& failure, const CompleteLayer& mine,
+                                                           std::uint64_t exchanged, std::uint64_t peak) {
   Weight w = 0;
   failure.guard([&] { w = weight(mine); });
-  std::string msg;
-  msg.push_back(static_cast<char>(failure.kind));
-  put_varint(msg, static_cast<std::uint64_t>(w >> 64));
-  put_varint(msg, static_cast<std::uint64_t>(w));
-  put_varint(msg, mine.ranks.size());
-  put_varint(msg, exchanged);
-  put_varint(msg, peak);
-  msg += failure.what;
   const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(ranking_.n());
-  Totals sum;
-  std::uint64_t gathered = 0;
-  for (const std::string& m : comm_.all_gather(msg)) {
-    std::size_t at = 1;
-    const auto kind = static_cast<Failure::Kind>(m.at(0));
-    const std::uint64_t hi = get_varint(m, at), lo = get_varint(m, at);
-    const std::uint64_t count = get_varint(m, at), bytes = get_varint(m, at), held = get_varint(m, at);
-    if (kind != Failure::None) Failure{kind, m.substr(at)}.raise();
-    const Weight x = (static_cast<Weight>(hi) << 64) | lo;
-    if (__builtin_add_overflow(sum.weight, x, &sum.weight)) throw CapReached("position counts exceed 128 bits");
-    sum.count += count;
-    sum.bytes += bytes;
-    sum.peak += held;
-    sum.peak_bytes = std::max(sum.peak_bytes, held * bytes_per);
-    gathered += m.size();
-  }
-  sum.bytes += gathered * static_cast<std::uint64_t>(comm_.size() - 1);
-  return sum;
+  return solve::partition::reduce(comm_, failure, w, mine.ranks.size(), exchanged, peak, bytes_per);
 }
 
 const PartitionedCompleteLayer& PartitionedCompleteSearch::advance() {
@@ -744,11 +715,8 @@ const PartitionedCompleteLayer& PartitionedCompleteSearch::advance() {
   });
 
   // 4. The reduction, then the decisions of CompleteGraphSearch::finish on the global counts.
-  Totals sum = reduce(failure, next, exchanged, peak);
-  next.stored_count = sum.count;
-  next.p_weight = next.stored == Side::P ? sum.weight : next.all - sum.weight;
-  next.bytes_exchanged = sum.bytes;
-  bytes_ += sum.bytes;
+  const solve::partition::Totals sum = reduce(failure, next, exchanged, peak);
+  solve::partition::take_totals(next, sum, bytes_);
   limits_.check(sum.peak, sum.peak_bytes);
   auto set_empty = [&](Side side) {
     next.stored = side;

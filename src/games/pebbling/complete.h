@@ -120,15 +120,8 @@ class PartitionedCompleteSearch {
   bool any(bool mine);  // whether any rank says yes (a collective; not counted in bytes)
 
  private:
-  struct Totals {
-    solve::Weight weight = 0;      // of the stored side's classes, all ranks
-    std::uint64_t count = 0;       // classes of the stored side, all ranks
-    std::uint64_t bytes = 0;       // payload all ranks sent for the layer (the reduction included)
-    std::uint64_t peak = 0;        // stored classes and owned candidates, summed over ranks
-    std::uint64_t peak_bytes = 0;  // the largest share's estimated bytes
-  };
-  Totals reduce(solve::partition::Failure& failure, const CompleteLayer& mine, std::uint64_t exchanged,
-                std::uint64_t peak);
+  solve::partition::Totals reduce(solve::partition::Failure& failure, const CompleteLayer& mine,
+                                  std::uint64_t exchanged, std::uint64_t peak);
   solve::Weight weight(const CompleteLayer& layer) const;
 
   const Pebbling& rules_;

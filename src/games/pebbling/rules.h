@@ -98,6 +98,7 @@ class Pebbling {
   // entry `up` of a descending tuple (K_n).
   static void resort_descending(Position& p, int down, int up);
   template <class F> void for_each_bounded(int n, int total, int cap, F&& f) const;
+  template <class F> void for_each_complete_transfer(const Position& rep, int take, int give, F& f) const;
 
   graph::Graph graph_;
   int k_;
@@ -121,25 +122,32 @@ bool keep_going(F& f, const P& p) {
 }  // namespace detail
 using detail::keep_going;
 
+// K_n: rep is sorted (descending), so one transfer per pair of value classes is enough: `take`
+// pebbles leave a vertex i holding at least `take`, `give` arrive at another vertex j; f gets the
+// result sorted again (and may stop the walk by returning false).
+template <class F>
+void Pebbling::for_each_complete_transfer(const Position& rep, int take, int give, F& f) const {
+  const int n = order();
+  for (int i = 0; i < n; ++i) {
+    if (rep[i] < take) break;
+    if (i > 0 && rep[i] == rep[i - 1]) continue;
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      int prev = j - 1 == i ? j - 2 : j - 1;
+      if (prev >= 0 && rep[prev] == rep[j]) continue;
+      Position q = rep;
+      q[i] = static_cast<Count>(q[i] - take);
+      q[j] = static_cast<Count>(q[j] + give);
+      resort_descending(q, i, j);
+      if (!keep_going(f, q)) return;
+    }
+  }
+}
+
 template <class F>
 void Pebbling::for_each_canonical_option(const Position& rep, F&& f) const {
-  const int n = order();
   if (complete_) {
-    // rep is sorted (descending): one move per pair of value classes is enough.
-    for (int i = 0; i < n; ++i) {
-      if (rep[i] < k_ + 1) break;
-      if (i > 0 && rep[i] == rep[i - 1]) continue;
-      for (int j = 0; j < n; ++j) {
-        if (j == i) continue;
-        int prev = j - 1 == i ? j - 2 : j - 1;
-        if (prev >= 0 && rep[prev] == rep[j]) continue;
-        Position q = rep;
-        q[i] = static_cast<Count>(q[i] - (k_ + 1));
-        q[j] = static_cast<Count>(q[j] + k_);
-        resort_descending(q, i, j);
-        if (!keep_going(f, q)) return;
-      }
-    }
+    for_each_complete_transfer(rep, k_ + 1, k_, f);  // a move: k + 1 leave i, k arrive at j
     return;
   }
   for (const Move& m : moves(rep))
@@ -151,21 +159,7 @@ void Pebbling::for_each_canonical_predecessor(const Position& rep, F&& f) const 
   const int n = order();
   if (total(rep) + 1 > kMaxTotal) return;  // the search never climbs that far
   if (complete_) {
-    // Undo a move from vertex j to vertex i: i held at least k pebbles.
-    for (int i = 0; i < n; ++i) {
-      if (rep[i] < k_) break;
-      if (i > 0 && rep[i] == rep[i - 1]) continue;
-      for (int j = 0; j < n; ++j) {
-        if (j == i) continue;
-        int prev = j - 1 == i ? j - 2 : j - 1;
-        if (prev >= 0 && rep[prev] == rep[j]) continue;
-        Position q = rep;
-        q[i] = static_cast<Count>(q[i] - k_);
-        q[j] = static_cast<Count>(q[j] + k_ + 1);
-        resort_descending(q, i, j);
-        f(q);
-      }
-    }
+    for_each_complete_transfer(rep, k_, k_ + 1, f);  // an undone move from j to i: i held >= k
     return;
   }
   for (int i = 0; i < n; ++i) {

@@ -26,60 +26,51 @@ std::vector<int> PebblingThreshold::nonempty_p_totals() const {
 
 namespace {
 
-PebblingLayerStats stats_of(const Pebbling& rules, const solve::LayeredSearch<Pebbling>::Layer& layer) {
+// What every layer type reports alike: its total, labelled positions and P-positions, stored count
+// and side.
+template <class L>
+PebblingLayerStats common_stats(const L& layer, int total, std::uint64_t stored) {
   PebblingLayerStats s;
-  s.total = layer.measure;
+  s.total = total;
   s.positions = layer.all;
   s.p_labelled = layer.p_weight;
-  s.stored = layer.positions.size();
+  s.stored = static_cast<std::size_t>(stored);
   s.stored_p = layer.stored == solve::Side::P;
+  return s;
+}
+
+// A layered search's layer (of one process or of all ranks): P classes are the stored ones, or
+// all classes but the stored ones when the rules can count classes.
+template <class L>
+PebblingLayerStats layered_stats(const Pebbling& rules, const L& layer, std::uint64_t stored) {
+  PebblingLayerStats s = common_stats(layer, layer.measure, stored);
   if (layer.stored == solve::Side::P) {
-    s.p_classes = layer.positions.size();
+    s.p_classes = stored;
   } else if (auto classes = rules.class_count(layer.measure)) {
-    s.p_classes = *classes - layer.positions.size();
+    s.p_classes = *classes - stored;
   }
   return s;
 }
 
-}  // namespace
-
-namespace {
+PebblingLayerStats stats_of(const Pebbling& rules, const solve::LayeredSearch<Pebbling>::Layer& layer) {
+  return layered_stats(rules, layer, layer.positions.size());
+}
 
 PebblingLayerStats stats_of(const Pebbling& rules, const solve::PartitionedLayeredSearch<Pebbling>::Layer& layer) {
-  PebblingLayerStats s;
-  s.total = layer.measure;
-  s.positions = layer.all;
-  s.p_labelled = layer.p_weight;
-  s.stored = static_cast<std::size_t>(layer.stored_count);
-  s.stored_p = layer.stored == solve::Side::P;
-  if (layer.stored == solve::Side::P) {
-    s.p_classes = layer.stored_count;
-  } else if (auto classes = rules.class_count(layer.measure)) {
-    s.p_classes = *classes - layer.stored_count;
-  }
+  PebblingLayerStats s = layered_stats(rules, layer, layer.stored_count);
   s.bytes_exchanged = layer.bytes_exchanged;
   return s;
 }
 
 PebblingLayerStats stats_of(const PartitionedCompleteLayer& layer) {
-  PebblingLayerStats s;
-  s.total = layer.total;
-  s.positions = layer.all;
-  s.p_labelled = layer.p_weight;
-  s.stored = static_cast<std::size_t>(layer.stored_count);
-  s.stored_p = layer.stored == solve::Side::P;
+  PebblingLayerStats s = common_stats(layer, layer.total, layer.stored_count);
   s.p_classes = layer.p_classes();
   s.bytes_exchanged = layer.bytes_exchanged;
   return s;
 }
 
 PebblingLayerStats stats_of(const CompleteLayer& layer) {
-  PebblingLayerStats s;
-  s.total = layer.total;
-  s.positions = layer.all;
-  s.p_labelled = layer.p_weight;
-  s.stored = layer.ranks.size();
-  s.stored_p = layer.stored == solve::Side::P;
+  PebblingLayerStats s = common_stats(layer, layer.total, layer.ranks.size());
   s.p_classes = layer.p_classes();
   return s;
 }
