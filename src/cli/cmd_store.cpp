@@ -55,7 +55,7 @@ std::string csv_field(const std::string& s) {
 }
 
 // The records as a table (store list: the short answer; store export: every column of the CSV).
-Table records_table(const std::vector<store::Record>& records, const std::string& file, std::int64_t checkpoints, bool all) {
+Table records_table(const std::vector<store::Record>& records, const std::string& file, std::size_t checkpoints, bool all) {
   Table t;
   t.align = all ? "rlllllrrll" : "rlllllr";
   for (const char* h : {"id", "command", "params", "algorithm version", "status", "answer", "seconds"}) t.header.push_back(text_cell(h));

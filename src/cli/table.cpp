@@ -11,7 +11,7 @@ namespace cgtlab::cli {
 
 Cell text_cell(std::string text) { return {std::move(text), "", false}; }
 Cell code_cell(std::string text) { return {std::move(text), "", true}; }
-Cell math_cell(std::string text, std::string latex) { return {std::move(text), "$" + latex + "$", true}; }
+Cell math_cell(std::string text, const std::string& latex) { return {std::move(text), "$" + latex + "$", true}; }
 Cell value_cell(const cgt::Game& g) { return math_cell(g.str(), cgt::latex_value(g)); }
 Cell value_cell(const cgt::Dyadic& d) { return math_cell(d.str(), cgt::latex_number(d)); }
 Cell number_cell(const std::string& digits) { return {digits, "$" + digits + "$", false}; }

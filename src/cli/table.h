@@ -20,7 +20,7 @@ struct Cell {
 };
 Cell text_cell(std::string text);                    // words
 Cell code_cell(std::string text);                    // a position, move, spec: `3,1,0` / \texttt{3,1,0}
-Cell math_cell(std::string text, std::string latex); // `text` / $latex$
+Cell math_cell(std::string text, const std::string& latex); // `text` / $latex$
 Cell value_cell(const cgt::Game& g);                 // `^*` / $\uparrow\ast$
 Cell value_cell(const cgt::Dyadic& d);               // `-3/8` / $-\frac{3}{8}$
 Cell number_cell(const std::string& digits);         // 12 / $12$ (an integer of any size)

@@ -122,7 +122,7 @@ ExploreTree explore_tree(Explorer& e, int root, const ExploreTreeOptions& o) {
       c.winning = x.winning;
       c.position = std::move(x.result);
       c.args = std::move(x.args);
-      c.value = std::move(x.value);
+      c.value = x.value;
       const int cid = static_cast<int>(t.nodes.size());
       t.nodes[id].children.push_back(cid);
       t.nodes.push_back(std::move(c));
