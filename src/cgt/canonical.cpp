@@ -34,8 +34,49 @@ bool Store::leq(Id g, Id h) {
   if (ls_below_rs(g, h)) return true;
   std::uint64_t key = pair_key(g, h);
   if (auto it = leq_memo_.find(key); it != leq_memo_.end()) return it->second;
+  // Cancellation: when both are recorded sums with a summand in common, a + b <= c + b
+  // iff a <= c (the comparison of the smaller games is usually known already).
+  // A summand may be born later than the sum (G^L + (-G) is near 0), so a cancellation
+  // can lead to larger games; no second cancellation is made inside the comparison one
+  // started, which keeps the recursion finite (outside cancellations, every step goes to
+  // an option, so the sum of birthdays falls).
+  static thread_local bool in_cancel = false;
+  if (!in_cancel && g < sum_of_.size() && h < sum_of_.size() && sum_of_[g] != kNoSum && sum_of_[h] != kNoSum) {
+    Id a = Id(sum_of_[g] >> 32), b = Id(sum_of_[g]), c = Id(sum_of_[h] >> 32), d = Id(sum_of_[h]);
+    Id x = kNone, y = kNone;
+    if (b == d) x = a, y = c;
+    else if (a == c) x = b, y = d;
+    else if (a == d) x = b, y = c;
+    else if (b == c) x = a, y = d;
+    if (x != kNone) {
+      struct Flag {
+        bool& f;
+        explicit Flag(bool& b) : f(b) { f = true; }
+        ~Flag() { f = false; }
+      } flag(in_cancel);
+      bool r = leq(x, y);
+      leq_memo_.emplace(key, r);
+      return r;
+    }
+  }
   // G <= H unless some G^L >= H or some H^R <= G. A number's own options never
   // matter against a non-number (number avoidance), so they are skipped.
+  // First a cheap pass for a witness settled by stops or by the memo, then the full
+  // recursion (the answer is the same; the deep searches are often avoided).
+  if (!is_number(g)) {
+    for (Id gl : left(g))
+      if (known_leq(h, gl)) {
+        leq_memo_.emplace(key, false);
+        return false;
+      }
+  }
+  if (!is_number(h)) {
+    for (Id hr : right(h))
+      if (known_leq(hr, g)) {
+        leq_memo_.emplace(key, false);
+        return false;
+      }
+  }
   bool result = true;
   if (!is_number(g)) {
     for (Id gl : left(g)) {
@@ -57,6 +98,17 @@ bool Store::leq(Id g, Id h) {
   return result;
 }
 
+// Whether g <= h is known without searching: equal, both nus, settled by stops, or
+// in the memo. False means "not known", not "g > h".
+bool Store::known_leq(Id g, Id h) const {
+  if (g == h) return true;
+  if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
+  if (rs_below_rs(h, g) || ls_below_ls(h, g)) return false;
+  if (ls_below_rs(g, h)) return true;
+  auto it = leq_memo_.find(pair_key(g, h));
+  return it != leq_memo_.end() && it->second;
+}
+
 Id Store::neg(Id g) {
   if (is_nus(g)) {
     Nus v = nus_of(g);
@@ -72,6 +124,12 @@ Id Store::neg(Id g) {
   neg_memo_[g] = result;
   neg_memo_[result] = g;
   return result;
+}
+
+void Store::note_sum(Id result, std::uint64_t key) {
+  if (is_nus(result)) return;
+  if (sum_of_.size() < nodes_.size()) sum_of_.resize(nodes_.size() + nodes_.size() / 2, kNoSum);
+  if (sum_of_[result] == kNoSum) sum_of_[result] = key;
 }
 
 Id Store::add(Id g, Id h) {
@@ -108,7 +166,9 @@ Id Store::add(Id g, Id h) {
     std::vector<Id> l, r;
     for (Id o : left(other)) l.push_back(add(x, o));
     for (Id o : right(other)) r.push_back(add(x, o));
-    return remember(add_memo_, key, from_canonical_options(std::move(l), std::move(r)));
+    Id result = from_canonical_options(std::move(l), std::move(r));
+    note_sum(result, key);
+    return remember(add_memo_, key, result);
   }
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
@@ -121,7 +181,9 @@ Id Store::add(Id g, Id h) {
     for (Id hl : left(h)) left_opts.push(add(g, hl), 2);
     for (Id hr : right(h)) right_opts.push(add(g, hr), 2);
   }
-  return remember(add_memo_, key, reduce(std::move(left_opts), std::move(right_opts)));
+  Id result = reduce(std::move(left_opts), std::move(right_opts));
+  note_sum(result, key);
+  return remember(add_memo_, key, result);
 }
 
 namespace {
@@ -232,6 +294,30 @@ Id Store::ordinal_sum(Id g, Id h) {
   return remember(ordinal_memo_, key, from_options(std::move(left_opts), std::move(right_opts)));
 }
 
+// Whether x <= F (x >= F) for the form under reduction is known without searching:
+// settled by the stop bounds or in the form memo. False means "not known".
+bool Store::known_leq_form(Id x) const {
+  if (!form_memo_) return false;
+  const FormMemo& m = *form_memo_;
+  if (m.bounded) {
+    if (m.b < right_stop(x) || m.hi < left_stop(x)) return false;
+    if (left_stop(x) < m.lo) return true;
+  }
+  auto it = m.leq.find(x);
+  return it != m.leq.end() && it->second;
+}
+
+bool Store::known_geq_form(Id x) const {
+  if (!form_memo_) return false;
+  const FormMemo& m = *form_memo_;
+  if (m.bounded) {
+    if (left_stop(x) < m.a || right_stop(x) < m.lo) return false;
+    if (m.hi < right_stop(x)) return true;
+  }
+  auto it = m.geq.find(x);
+  return it != m.geq.end() && it->second;
+}
+
 // x <= {L | R}: no G^R <= x and no x^L >= G.
 bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   check_stack();
@@ -245,6 +331,18 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   if (form_memo_)
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
   bool result = true;
+  for (Id r : R)
+    if (known_leq(r, x)) {
+      result = false;
+      break;
+    }
+  if (result)
+    for (Id xl : left(x))
+      if (known_geq_form(xl)) {
+        result = false;
+        break;
+      }
+  if (result)
   for (Id r : R)
     if (leq(r, x)) {
       result = false;
@@ -273,6 +371,18 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   if (form_memo_)
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
   bool result = true;
+  for (Id l : L)
+    if (known_leq(x, l)) {
+      result = false;
+      break;
+    }
+  if (result)
+    for (Id xr : right(x))
+      if (known_leq_form(xr)) {
+        result = false;
+        break;
+      }
+  if (result)
   for (Id l : L)
     if (leq(x, l)) {
       result = false;

@@ -45,7 +45,7 @@ std::size_t Store::bytes() const {
   auto table = [](std::size_t capacity, std::size_t slot) { return capacity * (slot + 1); };
   return nodes_.capacity() * sizeof(Node) + nus_.capacity() * sizeof(Nus) +
          table(nus_index_.capacity(), sizeof(Nus) + sizeof(Id)) + table(general_index_.capacity(), sizeof(Id)) +
-         chunk_bytes_ + neg_memo_.capacity() * sizeof(Id) +
+         chunk_bytes_ + neg_memo_.capacity() * sizeof(Id) + sum_of_.capacity() * sizeof(std::uint64_t) +
          table(add_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
          table(leq_memo_.capacity(), sizeof(std::uint64_t) + 1) +
          table(ordinal_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +

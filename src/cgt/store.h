@@ -205,6 +205,10 @@ class Store {
   void bypass_reversible_right(const Options& left, Options& right);
   void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
+  bool known_leq(Id g, Id h) const;
+  void note_sum(Id result, std::uint64_t key);
+  bool known_leq_form(Id x) const;
+  bool known_geq_form(Id x) const;
 
   [[noreturn]] void throw_cap() const;
   void check_memory() const;
@@ -222,6 +226,10 @@ class Store {
   std::size_t chunk_used_ = 0, chunk_size_ = 0;
 
   std::vector<Id> neg_memo_;
+  // For a general record that was computed as a sum g + h (neither a number): pair_key(g, h)
+  // of one such decomposition, else kNoSum. leq cancels a common summand.
+  static constexpr std::uint64_t kNoSum = ~std::uint64_t{0};
+  std::vector<std::uint64_t> sum_of_;
   absl::flat_hash_map<std::uint64_t, Id> add_memo_;
   absl::flat_hash_map<std::uint64_t, bool> leq_memo_;
   absl::flat_hash_map<std::uint64_t, Id> ordinal_memo_;
