@@ -243,6 +243,8 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"refutation_narrowed", s.refutation_shrinks},
           {"refutation_repeat_positions", s.refutation_repeat_nodes},
           {"refutation_entries", s.refutation_entries},
+          {"raised_lower_bound", s.raised_lower},
+          {"single_value_first", s.single_first},
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},

@@ -13,6 +13,13 @@
 // stops as soon as P and R are disjoint. The root asks R = {0}, {1}, ... in turn (aspiration
 // sets), as igs (beling/impartial-games) does for Cram.
 // Only exact nimbers are stored (NimberTable), so tables are reusable across runs and threads.
+// With a refutation table (Settings::refutations), two refinements use what is already proved
+// about a component (its stored refutations, "the nimber is not v" for v < 8):
+//  - lower bound: when 0..L-1 are refuted, the candidates are {L..L+k} instead of {0..k} and
+//    options are only asked about values >= L (proof at search_node);
+//  - one value first: a component asked one value r above that bound first asks every option
+//    only "are you r?" (Lemoine-Viennot's single question, which a single option answering yes
+//    settles), and only then the wider Beling-Rogalski sets, without r (now refuted in each).
 //
 // Parallel search: T threads run the same root search on one shared table, each with its own
 // order of equally promising moves (lazy SMP). The first to finish gives the answer; since every
@@ -85,6 +92,8 @@ struct NimberSearchStats {
   std::uint64_t refutation_hits = 0;     // ... answered by a stored refutation
   std::uint64_t refutation_shrinks = 0;  // ... whose question a stored refutation narrowed
   std::uint64_t refutation_repeat_nodes = 0;  // observe mode: nodes spent proving a stored refutation again
+  std::uint64_t raised_lower = 0;  // searches whose candidates started above 0 (refuted 0..L-1)
+  std::uint64_t single_first = 0;  // searches of one value that asked every option that value first
   std::array<std::uint64_t, 6> by_size{};  // questions by |R| (1..4, 5+ and index 0: a full nimber, |R| > 8)
   std::uint64_t table_replaced = 0;
   std::uint64_t refutation_entries = 0;
@@ -186,6 +195,7 @@ class LemoineViennot {
     int nimber = 0;                    // nim-sum of the known components
     std::uint64_t difficulty = 0;
     std::uint64_t tie = 0;
+    bool settled = false;  // its value is already counted
   };
   struct Frame {
     std::vector<Position> comps;
@@ -260,6 +270,8 @@ class LemoineViennot {
     totals_.refutation_hits += a.refutation_hits;
     totals_.refutation_shrinks += a.refutation_shrinks;
     totals_.refutation_repeat_nodes += a.refutation_repeat_nodes;
+    totals_.raised_lower += a.raised_lower;
+    totals_.single_first += a.single_first;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
     if (totals_.phases.empty()) totals_.phases = a.phases;
   }
@@ -433,9 +445,12 @@ class LemoineViennot {
     }
     NimberSet requested = asked;
     bool repeat = false;
+    unsigned excluded = 0;  // values below 8 the nimber is known not to be (stored refutations)
     if (refute_) {
       // The nimber is none of the refuted values: asking about them is asking about nothing.
-      if (const unsigned m = refute_->flags(key); m & asked.low8()) {
+      const unsigned m = refute_->flags(key);
+      if (!settings_.refutations_observe) excluded = m;
+      if (m & asked.low8()) {
         const NimberSet narrowed = asked.without_low8(m);
         if (settings_.refutations_observe) {
           repeat = narrowed.empty() && !w.in_repeat;
@@ -454,7 +469,7 @@ class LemoineViennot {
       w.in_repeat = true;
       const std::uint64_t before = w.nodes;
       try {
-        const int v = search_node(c, key, requested, depth, w);
+        const int v = search_node(c, key, requested, 0, depth, w);
         w.stats.refutation_repeat_nodes += w.nodes - before;
         w.in_repeat = false;
         return v;
@@ -463,13 +478,28 @@ class LemoineViennot {
         throw;
       }
     }
-    return search_node(c, key, requested, depth, w);
+    return search_node(c, key, requested, excluded, depth, w);
   }
 
-  int search_node(const Position& c, const Key& key, const NimberSet& requested, int depth, Worker& w) {
+  // `excluded`: values below 8 the nimber is known not to be. When they are 0..L-1 (the nimber
+  // is at least L, every value below L is some option's), the candidates start at L:
+  // p = {L, ..., L+k} for k options, and options are only asked about values >= L. The
+  // Beling-Rogalski count still holds: the nimber n = mex is the least value >= L that no
+  // option has; each of L..n-1 removes itself, and the k - (n - L) other options (values below
+  // L, repeats, values above n, or answers "not in the set") each remove the largest candidate,
+  // of which L + k - n lie above n. So with k = 0 candidates left, p = {n} when n <= max R.
+  // Asking "are you L?" of a component known to be at least L thus asks each option only
+  // "are you L?" (a single value), instead of every value up to L.
+  int search_node(const Position& c, const Key& key, const NimberSet& asked, unsigned excluded, int depth,
+                  Worker& w) {
     tick(w);
     Frame& f = w.frame(depth);
-    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(game_.move_count(c)) + 1);
+    const int k = game_.move_count(c);
+    // The nimber is at most k: only requested values up to k can be answered yes.
+    const NimberSet requested = asked & NimberSet::lowest(static_cast<std::uint32_t>(k) + 1);
+    const int lower = std::countr_one(excluded & 0xffu);
+    if (lower > 0) ++w.stats.raised_lower;
+    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(k + lower) + 1).without_low8((1u << lower) - 1);
     if (p.disjoint(requested)) {
       ++w.stats.refuted_moves;
       return kNotInSet;
@@ -486,6 +516,27 @@ class LemoineViennot {
     }
     const NimberSet upto = requested.upto_max();
     bool exact = true;
+    // One value asked above the lower bound ("are you r?"): first ask every option only "are you
+    // r?" (Lemoine-Viennot's question); one that is refutes at once. Options answered exactly
+    // here count now; the others (proved not r) are asked the wider Beling-Rogalski set below,
+    // where their stored refutation drops r.
+    if (refute_ && !settings_.refutations_observe && requested.count_small() == 1 && requested.min() > lower) {
+      ++w.stats.single_first;
+      const int r = requested.min();
+      for (std::size_t j = 0; j < f.opts.size(); ++j) {
+        Option& o = f.opts[j];
+        reduce(f, o, depth + 1, w);
+        const int v = in_set(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), depth + 1, w);
+        if (v == kNotInSet) continue;
+        o.settled = true;
+        p.remove_or_max(v ^ o.nimber);
+        if (p.disjoint(requested)) {
+          ++w.stats.refuted_search;
+          refuted(key, upto, p);
+          return kNotInSet;
+        }
+      }
+    }
     for (std::size_t j = 0; j < f.opts.size(); ++j) {
       if (p.disjoint(requested)) {
         ++w.stats.refuted_search;
@@ -493,6 +544,7 @@ class LemoineViennot {
         return kNotInSet;
       }
       Option& o = f.opts[j];
+      if (o.settled) continue;
       const NimberSet rest = p.without_max();
       reduce(f, o, depth + 1, w);
       const int v = in_set(f.comps[o.first], f.keys[o.first], (rest & upto).xored(o.nimber), depth + 1, w);

@@ -174,6 +174,9 @@ TEST(NimberSearch, TableFileRoundTripAndResume) {
 // the nimber table and the refutation table replace entries all the time.
 TEST(NimberSearch, RefutationsKeepTheNimber) {
   std::mt19937_64 rng(1718);
+  // The paths that use refutations to narrow a search (candidates from a lower bound, one value
+  // asked of every option first) must be exercised by these comparisons.
+  std::uint64_t raised_lower = 0, single_first = 0;
   for (int i = 0; i < 1200; ++i) {
     const int n = 4 + static_cast<int>(rng() % 12);
     const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
@@ -187,10 +190,16 @@ TEST(NimberSearch, RefutationsKeepTheNimber) {
         o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
         o.refutations = mode == 2;
         o.refutations_observe = mode == 1;
-        ASSERT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << g.to_spec() << " mode " << mode;
+        const auto r = games::kayles_nimber(g, game, o);
+        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
+        raised_lower += r.stats.raised_lower;
+        single_first += r.stats.single_first;
+        if (mode != 2) EXPECT_EQ(r.stats.raised_lower + r.stats.single_first, 0u);
       }
     }
   }
+  EXPECT_GT(raised_lower, 0u);
+  EXPECT_GT(single_first, 0u);
   // Whole boards (grid shape keys, every holed shape of the board visited) with 1 and 2 threads.
   for (int c = 3; c <= 8; ++c) {
     games::KaylesSolver old(VertexGame::ArcKayles);
