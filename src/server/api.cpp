@@ -195,8 +195,20 @@ std::pair<int, nlohmann::json> response_for(const ChildEnding& e) {
     if (out.is_object() && !out.contains("error")) return {200, out};
     return err(500, "internal", "the command printed no JSON object");
   }
-  if (out.is_object() && out.contains("error") && out.contains("kind") && out["kind"].is_string())
-    return {status_for_kind(out["kind"].get<std::string>()), out};
+  // The child's own error object (common.cpp emit_error) is passed on only as cgtlab prints it: a
+  // string error, a kind of the API's and the exit code that kind has, the one the child ended with.
+  // An object with "error" that is not of that shape is a malformed answer: an internal error.
+  if (out.is_object() && out.contains("error")) {
+    const auto kind = out.find("kind");
+    const auto exit = out.find("exit");
+    const bool known_kind = kind != out.end() && kind->is_string() &&
+                            (*kind == "input" || *kind == "cap" || *kind == "internal");
+    if (out["error"].is_string() && known_kind && exit != out.end() && exit->is_number_integer() &&
+        *exit == e.exit_code && e.exit_code == (*kind == "internal" ? 3 : 2))
+      return {status_for_kind(kind->get<std::string>()), out};
+    return err(500, "internal",
+               "the command printed a malformed error object (exit code " + std::to_string(e.exit_code) + ")");
+  }
   // The one stderr line: "cgtlab: error: ...", "cgtlab: stopped early: ...", "cgtlab: internal error: ...".
   std::string line = e.err.substr(0, e.err.find('\n'));
   std::string kind = e.exit_code == 2 ? "input" : "internal";

@@ -73,7 +73,9 @@ BuiltArgv build_argv(const CommandSpec& cmd, const nlohmann::json& body, const R
 // is the command's JSON, unchanged, with 200 (with a text_format: {"format": F, "output": its
 // stdout}); an error is the error object
 // {"error", "kind", "exit", ...} with 400 (input), 422 (cap, a timeout, too much output) or
-// 500 (internal, a crash). When the child printed its own error object it is passed on.
+// 500 (internal, a crash). When the child printed its own error object it is passed on if it has
+// cgtlab's shape (a string error, kind input/cap/internal, an integer exit equal to the child's exit
+// code and to its kind's); an object with "error" of any other shape is a 500 internal error.
 struct ChildEnding {
   int exit_code = -1;
   int signal = 0;

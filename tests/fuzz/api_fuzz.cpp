@@ -103,8 +103,12 @@ void check_response(int status, const nlohmann::json& j, const std::string& body
   check(j.is_object(), "a response that is not a JSON object", body);
   if (status != 200) {
     check(j.contains("error") && j["error"].is_string() && j.contains("kind") && j["kind"].is_string() &&
-              j.contains("exit"),
+              j.contains("exit") && j["exit"].is_number_integer(),
           "an error response without error, kind and exit", body);
+    const std::string kind = j["kind"].get<std::string>();
+    check((kind == "input" && status == 400) || (kind == "cap" && status == 422) ||
+              (kind == "internal" && status == 500),
+          "an error kind that is not the status's", body);
   } else {
     check(!j.contains("error"), "a 200 response with an error", body);
   }

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 namespace cgtlab::server {
 namespace {
 
@@ -145,6 +149,56 @@ TEST(ServerApi, ResponsesWithInvalidUtf8StillSerialise) {
   auto back = nlohmann::json::parse(text);
   EXPECT_EQ(back["kind"], "cap");
   EXPECT_NE(back["error"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+}
+
+// Found by the api fuzz harness: a child's stdout with "error" and a string "kind" was passed on
+// as the error object whatever its other fields ({"error":"bag size: K0","kind":"in","utxpeit":4}
+// with exit code 2: no "exit", an unknown kind). Only cgtlab's own shape is passed on now; any
+// other object with "error" is a 500 internal error of the server's shape.
+TEST(ServerApi, MalformedChildErrorObjectsAreInternalErrors) {
+  auto ending = [](int code, const std::string& out) {
+    ChildEnding e;
+    e.exit_code = code;
+    e.out = out;
+    e.err = "cgtlab: error: bag size: K0\n";
+    e.time_limit_seconds = 10;
+    return e;
+  };
+  for (const auto& [code, out] : std::vector<std::pair<int, std::string>>{
+           {2, R"({"error":"bag size: K0","kind":"in","utxpeit":4})"},
+           {2, R"({"error":"x","kind":"input"})"},                 // no exit
+           {2, R"({"error":"x","kind":"input","exit":"2"})"},      // exit not an integer
+           {2, R"({"error":"x","kind":"input","exit":2.5})"},
+           {2, R"({"error":"x","kind":"input","exit":3})"},        // not the child's exit code
+           {3, R"({"error":"x","kind":"input","exit":3})"},        // input errors exit 2
+           {2, R"({"error":"x","kind":"internal","exit":2})"},     // internal errors exit 3
+           {2, R"({"error":7,"kind":"input","exit":2})"},          // error not a string
+           {2, R"({"error":null,"kind":"cap","exit":2})"},
+           {2, R"({"error":"x","kind":["input"],"exit":2})"},
+           {2, R"({"error":"x","exit":2})"},                       // no kind
+           {-1, R"({"error":"x","kind":"input","exit":2})"}}) {
+    auto [status, j] = response_for(ending(code, out));
+    EXPECT_EQ(status, 500) << out;
+    EXPECT_EQ(j["kind"], "internal") << out;
+    EXPECT_EQ(j["exit"], 3) << out;
+    ASSERT_TRUE(j["error"].is_string()) << out;
+    EXPECT_NE(j["error"].get<std::string>().find("malformed error object"), std::string::npos) << out;
+    const std::string text = response_text(j);
+    EXPECT_EQ(text.find('\n'), text.size() - 1) << out;  // one line
+  }
+  // cgtlab's own shape still passes on unchanged, with its extra fields.
+  for (const auto& [code, out, status] : std::vector<std::tuple<int, std::string, int>>{
+           {2, R"({"error":"x","kind":"input","exit":2,"command":"coins value"})", 400},
+           {2, R"({"error":"x","kind":"cap","exit":2})", 422},
+           {3, R"({"error":"x","kind":"internal","exit":3})", 500}}) {
+    auto [s, j] = response_for(ending(code, out));
+    EXPECT_EQ(s, status) << out;
+    EXPECT_EQ(j, nlohmann::json::parse(out)) << out;
+  }
+  // A child whose stdout is not an error object at all is still read from its stderr line.
+  auto [s, j] = response_for(ending(2, R"({"value":"1"})"));
+  EXPECT_EQ(s, 400);
+  EXPECT_EQ(j["error"], "bag size: K0");
 }
 
 TEST(ServerApi, FindCommandMatchesWholePathsOnly) {
