@@ -68,16 +68,7 @@ class NimberTable {
   std::uint64_t replaced() const { return replaced_.load(std::memory_order_relaxed); }
 
   // The stored nimber of key, or -1.
-  int get(const Key& key) const {
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
-    const std::uint64_t b = bucket_of(key);
-    Guard g(*this, b);
-    const Key* s = &slots_[b * kBucket];
-    for (int i = 0; i < kBucket; ++i)
-      if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) return value_of(s[i]);
-    return -1;
-  }
+  int get(const Key& key) const { return static_cast<int>(stored_byte(key)) - 1; }
 
   // Starts loading the bucket of key into the cache (a later get is then cheap).
   void prefetch(const Key& key) const {
@@ -100,16 +91,7 @@ class NimberTable {
   // The same table used as a map from keys to 8 flag bits (never mixed with get/put on one
   // table): flags() reads them (0 when absent), merge_flags() ORs bits in. The outcome search
   // keeps its refutations so (bit v: the nimber is proved not to be v).
-  unsigned flags(const Key& key) const {
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
-    const std::uint64_t b = bucket_of(key);
-    Guard g(*this, b);
-    const Key* s = &slots_[b * kBucket];
-    for (int i = 0; i < kBucket; ++i)
-      if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) return static_cast<unsigned>(s[i][KW - 1] >> kValueShift);
-    return 0;
-  }
+  unsigned flags(const Key& key) const { return stored_byte(key); }
   void merge_flags(const Key& key, unsigned bits) {
     bits &= 0xff;
     if (bits == 0) return;
@@ -134,6 +116,17 @@ class NimberTable {
   }
 
  private:
+  // The value byte stored with key (nimber + 1, or the flag bits), 0 when key is absent.
+  unsigned stored_byte(const Key& key) const {
+    std::shared_lock resize_guard(resize_, std::defer_lock);
+    if (concurrent_) resize_guard.lock();
+    const std::uint64_t b = bucket_of(key);
+    Guard g(*this, b);
+    const Key* s = &slots_[b * kBucket];
+    for (int i = 0; i < kBucket; ++i)
+      if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) return static_cast<unsigned>(s[i][KW - 1] >> kValueShift);
+    return 0;
+  }
   void insert(const Key& e, const Key& key) {
     const std::uint64_t b = bucket_of(key);
     Guard g(*this, b);
