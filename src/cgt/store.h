@@ -91,10 +91,11 @@ class Store {
   }
   std::uint64_t work_limit() const { return t_work_limit_; }
   std::uint64_t work() const { return t_work_; }
-  void charge() {
-    ++t_work_;
+  void charge(std::uint64_t units = 1) {
+    const std::uint64_t before = t_work_;
+    t_work_ += units;
     if (t_work_limit_ != 0 && t_work_ > t_work_limit_) throw_cap();
-    if ((t_work_ & 1023) == 0 && memory_limit_ != 0) check_memory();
+    if (((before ^ t_work_) >> 10) != 0 && memory_limit_ != 0) check_memory();  // crossed a multiple of 1024
   }
 
   // --- memory cap (bytes; 0: none), checked every 1024 work units against bytes() ---

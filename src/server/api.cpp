@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstring>
+#include <string_view>
 
 #include <fmt/core.h>
 
@@ -210,21 +211,23 @@ std::pair<int, nlohmann::json> response_for(const ChildEnding& e) {
                "the command printed a malformed error object (exit code " + std::to_string(e.exit_code) + ")");
   }
   // The one stderr line: "cgtlab: error: ...", "cgtlab: stopped early: ...", "cgtlab: internal error: ...".
+  // Its prefix names the kind only where it agrees with the exit code (2: input or cap, 3: internal);
+  // a line that contradicts its exit code is a malformed answer, an internal error. The error object's
+  // "exit" is always its kind's (error_json), so kind and exit never disagree.
   std::string line = e.err.substr(0, e.err.find('\n'));
   std::string kind = e.exit_code == 2 ? "input" : "internal";
   for (auto [prefix, k] : {std::pair<const char*, const char*>{"cgtlab: error: ", "input"},
                            {"cgtlab: stopped early: ", "cap"},
                            {"cgtlab: internal error: ", "internal"}}) {
-    if (line.rfind(prefix, 0) == 0) {
-      line = line.substr(std::strlen(prefix));
-      kind = k;
-    }
+    if (line.rfind(prefix, 0) != 0) continue;
+    line = line.substr(std::strlen(prefix));
+    const bool agrees = (std::string_view(k) == "internal" ? 3 : 2) == e.exit_code;
+    kind = agrees ? k : "internal";
+    if (!agrees) line = "the command's message does not match its exit code " + std::to_string(e.exit_code) + ": " + line;
   }
   if (e.exit_code != 2 && e.exit_code != 3) kind = "internal";
   if (line.empty()) line = "the command ended with exit code " + std::to_string(e.exit_code);
-  auto r = err(status_for_kind(kind), kind, line);
-  if (e.exit_code == 2 || e.exit_code == 3) r.second["exit"] = e.exit_code;
-  return r;
+  return err(status_for_kind(kind), kind, line);
 }
 
 nlohmann::json catalogue_json(const std::vector<CommandSpec>& catalogue) {

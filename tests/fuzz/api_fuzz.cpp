@@ -109,6 +109,7 @@ void check_response(int status, const nlohmann::json& j, const std::string& body
     check((kind == "input" && status == 400) || (kind == "cap" && status == 422) ||
               (kind == "internal" && status == 500),
           "an error kind that is not the status's", body);
+    check(j["exit"] == (kind == "internal" ? 3 : 2), "an error exit code that is not its kind's", body);
   } else {
     check(!j.contains("error"), "a 200 response with an error", body);
   }

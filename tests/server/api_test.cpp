@@ -236,6 +236,17 @@ TEST(ServerApi, EndingsMapToStatuses) {
   EXPECT_EQ(response_for(internal).first, 500);
   EXPECT_EQ(response_for(internal).second["exit"], 3);
 
+  // A stderr line whose prefix contradicts the exit code is malformed: internal, and exit is the kind's.
+  for (auto [code, line] : {std::pair<int, const char*>{2, "cgtlab: internal error: oops\n"},
+                            {3, "cgtlab: error: unknown vertex 'x'\n"},
+                            {3, "cgtlab: stopped early: 10 positions\n"}}) {
+    auto [status, j] = response_for(ChildEnding{code, 0, false, false, "", line, 10});
+    EXPECT_EQ(status, 500) << line;
+    EXPECT_EQ(j["kind"], "internal") << line;
+    EXPECT_EQ(j["exit"], 3) << line;
+    EXPECT_NE(j["error"].get<std::string>().find("does not match its exit code"), std::string::npos) << line;
+  }
+
   ChildEnding timeout{-1, 9, true, false, "", "", 2.5};
   EXPECT_EQ(response_for(timeout).first, 422);
   EXPECT_NE(response_for(timeout).second["error"].get<std::string>().find("2.5 s"), std::string::npos);
