@@ -57,6 +57,9 @@ expect2 value -- "v3:1844644073709551617" --max-positions 100000
 expect2 value -- "*:100000000" --max-positions 100000
 # a wide base: 21 101 nimber options compared pairwise at every step (charged to the work cap)
 expect2 value -- "*21100:5657" --max-positions 2000000
+# ordinal sums of numbers: sign expansions concatenated, the denominator capped at 2^(2^20)
+expect2 value -- "10:-8888881"
+expect0 "1/8" value -- "1:-3"
 expect2 value -- "{1|^}:100000000" --max-positions 0 --max-memory 1
 # printing: a form too long to print is a cap, not gigabytes of output
 expect2 value "$(python3 -c "print('+'.join('+-%d' % k for k in range(1, 51)))")" --max-positions 200000
