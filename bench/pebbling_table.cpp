@@ -99,6 +99,21 @@ static void BM_Cell_Ranked(benchmark::State& state) {
 BENCHMARK(BM_Cell_Ranked)->Args({10, 5})->Args({10, 6})->Args({8, 5})->Args({12, 8})->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
 
+// Every cell of Table 1 on its own (where the table's time goes): --benchmark_filter=Table1Cell.
+static void BM_Table1Cell_Ranked(benchmark::State& state) {
+  Pebbling rules(graph::parse_graph("K" + std::to_string(state.range(0))), static_cast<int>(state.range(1)));
+  for (auto _ : state) benchmark::DoNotOptimize(layered(rules, true));
+}
+BENCHMARK(BM_Table1Cell_Ranked)->ArgsProduct({benchmark::CreateDenseRange(3, 10, 1), benchmark::CreateDenseRange(1, 6, 1)})
+    ->Unit(benchmark::kMicrosecond)->MeasureProcessCPUTime();
+
+static void BM_Table1Cell_PaperMethod(benchmark::State& state) {
+  Pebbling rules(graph::parse_graph("K" + std::to_string(state.range(0))), static_cast<int>(state.range(1)));
+  for (auto _ : state) benchmark::DoNotOptimize(paper_method(rules, kBound));
+}
+BENCHMARK(BM_Table1Cell_PaperMethod)->ArgsProduct({benchmark::CreateDenseRange(3, 10, 1), benchmark::CreateDenseRange(1, 6, 1)})
+    ->Unit(benchmark::kMicrosecond)->MeasureProcessCPUTime();
+
 static void BM_Cell_GenericLayered(benchmark::State& state) {
   Pebbling rules(graph::parse_graph("K" + std::to_string(state.range(0))), static_cast<int>(state.range(1)));
   for (auto _ : state) benchmark::DoNotOptimize(layered(rules, false));

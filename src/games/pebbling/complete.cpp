@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <mutex>
 
 #include "util/error.h"
 
@@ -145,6 +146,33 @@ PartitionRanking::PartitionRanking(int n, int max_total) : n_(n), max_total_(max
   }
 }
 
+std::shared_ptr<const PartitionRanking> PartitionRanking::shared(int n, int max_total) {
+  static std::mutex mutex;
+  static std::vector<std::shared_ptr<const PartitionRanking>> kept;  // most recent last
+  constexpr std::size_t kKeptEntries = std::size_t{4} << 20;         // 32 MiB of counts in all
+  {
+    std::lock_guard lock(mutex);
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (kept[i]->n() == n && kept[i]->max_total() == max_total) {
+        auto found = kept[i];
+        kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+        kept.push_back(found);
+        return found;
+      }
+    }
+  }
+  auto made = std::make_shared<const PartitionRanking>(n, max_total);
+  std::lock_guard lock(mutex);
+  kept.push_back(made);
+  std::size_t entries = 0;
+  for (const auto& r : kept) entries += r->table_.size();
+  while (entries > kKeptEntries && kept.size() > 1) {
+    entries -= kept.front()->table_.size();
+    kept.erase(kept.begin());
+  }
+  return made;
+}
+
 void PartitionRanking::unrank(int total, std::uint64_t r, std::uint16_t* a) const {
   int rest = total, prev = total;
   for (int i = 0; i < n_; ++i) {
@@ -182,6 +210,7 @@ class CompleteGraphSearch::Bits {
     hash_.clear();
   }
   bool dense() const { return dense_; }
+  std::size_t capacity_bytes() const { return words_.capacity() * 8; }
   std::uint64_t bytes() const { return dense_ ? words_.size() * 8 : hash_.size() * 16; }
   bool insert(std::uint64_t r) {  // true if r was not in the set
     if (!dense_) return hash_.insert(r).second;
@@ -237,6 +266,12 @@ struct CompleteGraphSearch::Scratch {
     f.ranks.clear();
     f.tuples.clear();
   }
+  std::size_t capacity_bytes() const {
+    std::size_t b = flag.capacity() + next.ranks.capacity() * 8 + next.tuples.capacity() * 2;
+    for (const Found* f : {&found, &kept}) b += f->ranks.capacity() * 8 + f->tuples.capacity() * 2;
+    for (const auto& [mine, count] : local) b += mine.ranks.capacity() * 8 + mine.tuples.capacity() * 2;
+    return b;
+  }
 };
 
 std::vector<std::uint64_t> CompleteLayer::sorted_ranks() const {
@@ -249,18 +284,40 @@ bool CompleteGraphSearch::usable(const Pebbling& rules, int max_total) {
   return rules.complete() && rules.order() <= kMaxN && PartitionRanking::fits(rules.order(), max_total);
 }
 
+// Buffers of a finished search on this thread (bitsets all zero), taken by the next one: the
+// cells of a table then reuse memory already faulted in instead of mapping it anew.
+struct CompleteGraphSearch::Spare {
+  std::unique_ptr<Bits> out, prev;
+  std::unique_ptr<Scratch> scratch;
+};
+
+CompleteGraphSearch::Spare& CompleteGraphSearch::spare() {
+  static thread_local Spare s;
+  return s;
+}
+
 CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, solve::SearchLimits limits)
     : rules_(rules),
-      ranking_(rules.order(), max_total),
-      limits_(limits),
-      out_bits_(std::make_unique<Bits>()),
-      prev_bits_(std::make_unique<Bits>()),
-      scratch_(std::make_unique<Scratch>()) {
+      shared_ranking_(rules.complete() ? PartitionRanking::shared(rules.order(), max_total) : nullptr),
+      ranking_(*shared_ranking_),
+      limits_(limits) {
   if (!rules.complete()) throw InputError("CompleteGraphSearch needs a complete graph");
+  Spare& s = spare();
+  out_bits_ = s.out ? std::move(s.out) : std::make_unique<Bits>();
+  prev_bits_ = s.prev ? std::move(s.prev) : std::make_unique<Bits>();
+  scratch_ = s.scratch ? std::move(s.scratch) : std::make_unique<Scratch>();
   restore(0, Side::P, {0});  // total 0: the empty position, P
 }
 
-CompleteGraphSearch::~CompleteGraphSearch() = default;
+CompleteGraphSearch::~CompleteGraphSearch() {
+  // Keep moderate buffers for the next search on this thread (never a large search's memory).
+  constexpr std::size_t kKeptBytes = std::size_t{16} << 20;
+  if (!clean_ || out_bits_->capacity_bytes() + prev_bits_->capacity_bytes() + scratch_->capacity_bytes() > kKeptBytes) return;
+  Spare& s = spare();
+  s.out = std::move(out_bits_);
+  s.prev = std::move(prev_bits_);
+  s.scratch = std::move(scratch_);
+}
 
 namespace {
 
@@ -326,8 +383,11 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   next.ranks.clear();
   next.tuples.clear();
   Bits& out = *out_bits_;
-  out.reset(next.classes);
   const std::size_t from = layer_.ranks.size();
+  const bool terminals = layer_.stored == Side::N && t <= static_cast<long>(n) * k;
+  // An empty stored side and no terminals (every total past m): nothing to mark.
+  if (from > 0 || terminals) out.reset(next.classes);
+  clean_ = false;
   const std::uint16_t* from_tuples = layer_.tuples.data();
 
   // The distinct predecessors of every stored class of the previous layer.
@@ -387,7 +447,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     std::swap(next.tuples, found.tuples);
   } else {
     // P(t): terminals, and the predecessors of N(t-1) whose every option lies in N(t-1).
-    if (t <= static_cast<long>(n) * k) {
+    if (terminals) {
       std::uint16_t a[kMaxN] = {};
       auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
         if (i == n) {
@@ -408,11 +468,11 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     }
     out.clear(found.ranks);
     Bits& prev = *prev_bits_;
-    prev.reset(layer_.classes);
-    for (std::uint64_t r : layer_.ranks) prev.insert(r);
-    const int prev_total = layer_.total;
+    if (from > 0) {
+      prev.reset(layer_.classes);
+      for (std::uint64_t r : layer_.ranks) prev.insert(r);
+    }
     auto keep = [&](std::size_t c) {
-      (void)prev_total;
       return for_each_shift(&found.tuples[c * n], n, k + 1, k, t, ranking_,
                             [&](const std::uint16_t*, std::uint64_t r) { return prev.contains(r); });
     };
@@ -427,7 +487,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
                           for (std::size_t c = r.begin(); c != r.end(); ++c) flag[c] = keep(c) ? 1 : 0;
                         });
     }
-    prev.clear(layer_.ranks);
+    if (from > 0) prev.clear(layer_.ranks);
     for (std::size_t c = 0; c < candidates; ++c) {
       if (flag[c]) {
         next.ranks.push_back(found.ranks[c]);
@@ -437,6 +497,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     next.stored = Side::P;
   }
   finish(next);
+  clean_ = true;
   std::swap(layer_, next);  // the old layer's buffers serve the next step
   return layer_;
 }

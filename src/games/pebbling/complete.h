@@ -29,6 +29,9 @@ class PartitionRanking {
  public:
   PartitionRanking(int n, int max_total);
   static bool fits(int n, int max_total);  // the table fits its memory cap
+  // One table per (n, bound) shared by the searches of a run (the cells of a table with the
+  // same n use the same counts): built on first use, kept while a search holds it.
+  static std::shared_ptr<const PartitionRanking> shared(int n, int max_total);
   int n() const { return n_; }
   int max_total() const { return max_total_; }
   std::uint64_t count(int total) const { return f(n_, total, total + 1); }  // classes of that total
@@ -84,14 +87,18 @@ class CompleteGraphSearch {
  private:
   class Bits;
   struct Scratch;
+  struct Spare;
+  static Spare& spare();  // this thread's buffers left by the last search, for the next one
   void finish(CompleteLayer& next);
   solve::Weight weight(const CompleteLayer& layer) const;
 
   const Pebbling& rules_;
-  PartitionRanking ranking_;
+  std::shared_ptr<const PartitionRanking> shared_ranking_;
+  const PartitionRanking& ranking_;
   solve::SearchLimits limits_;
   CompleteLayer layer_;
   std::uint64_t generated_ = 0;
+  bool clean_ = true;  // the bitsets are all zero (they then serve the next search on this thread)
   std::unique_ptr<Bits> out_bits_, prev_bits_;  // reused across layers, cleared by rank
   std::unique_ptr<Scratch> scratch_;            // buffers reused across layers
 };
