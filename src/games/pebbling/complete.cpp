@@ -45,9 +45,13 @@ inline void resort(std::uint16_t* a, int n, int down, int up) {
 // the descending tuple a of total `total`: from loses `take`, to gains `give` (a move: k+1,
 // k; an un-move: k, k+1). The rank of q reuses the terms of a outside the entries the move
 // and the re-sort touch: before them the rest is shifted by give - take, after them equal.
-template <class F>
+struct AcceptAll {
+  bool operator()(const std::uint16_t*, int, int, int, int) const { return true; }
+};
+
+template <class F, class Accept = AcceptAll>
 inline bool for_each_shift(const std::uint16_t* a, int n, int take, int give, int total,
-                           const PartitionRanking& ranking, F&& f) {
+                           const PartitionRanking& ranking, F&& f, Accept accept = {}) {
   if (a[0] < take) return true;
   const int delta = give - take;
   std::uint64_t pre[kMaxN + 1], suf[kMaxN + 1];
@@ -76,6 +80,7 @@ inline bool for_each_shift(const std::uint16_t* a, int n, int take, int give, in
       if (j == i) continue;
       int prev = j - 1 == i ? j - 2 : j - 1;
       if (prev >= 0 && a[prev] == a[j]) continue;
+      if (!accept(a, n, i, j, delta)) continue;
       std::copy(a, a + n, q);
       q[i] = static_cast<std::uint16_t>(q[i] - take);
       q[j] = static_cast<std::uint16_t>(q[j] + give);
@@ -103,6 +108,28 @@ inline bool for_each_shift(const std::uint16_t* a, int n, int take, int give, in
   }
   return true;
 }
+
+// The canonical option of a non-terminal class c: a largest entry gives k+1 pebbles to a
+// smallest one (one class whichever tied entries move). Accepts the un-move (entry i of a
+// loses k, entry j gains k+1) exactly when it leads to a class c whose canonical option is a:
+// the raised entry is then a largest entry of c and the lowered one a smallest. A non-terminal
+// P-class of total t has its canonical option in N(t-1), so the predecessors of N(t-1) that pass
+// are all the candidates for P(t) (each found once per representative un-move, not once per
+// option in N(t-1)).
+struct CanonicalUnmove {
+  int k;
+  bool operator()(const std::uint16_t* a, int n, int i, int j, int) const {
+    const int lowered = a[i] - k, raised = a[j] + k + 1;
+    // The largest and the smallest of the entries other than i and j (a is descending).
+    int first = 0;
+    while (first == i || first == j) ++first;
+    int last = n - 1;
+    while (last == i || last == j) --last;
+    const int others_max = first < n ? std::max<int>(a[first], lowered) : lowered;
+    const int others_min = last >= 0 ? std::min<int>(a[last], raised) : raised;
+    return raised >= others_max && lowered <= others_min;
+  }
+};
 
 Weight checked_mul(Weight a, Weight b) {
   Weight r;
@@ -394,14 +421,21 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   Found& found = sc.found;
   sc.clear(found);
   std::uint64_t generated = 0;
+  // From a stored N(t-1): only the candidates for P(t) (CanonicalUnmove).
+  const bool from_n = layer_.stored == Side::N;
   auto generate = [&](std::size_t lo, std::size_t hi, Found& into, auto&& insert) {
     std::uint64_t count = 0;
+    auto add = [&](const std::uint16_t* q, std::uint64_t r) {
+      ++count;
+      if (insert(r)) into.add(r, q, n);
+      return true;
+    };
     for (std::size_t x = lo; x < hi; ++x) {
-      for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, [&](const std::uint16_t* q, std::uint64_t r) {
-        ++count;
-        if (insert(r)) into.add(r, q, n);
-        return true;
-      });
+      if (from_n) {
+        for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, add, CanonicalUnmove{k});
+      } else {
+        for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, add);
+      }
     }
     return count;
   };
@@ -446,7 +480,8 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     std::swap(next.ranks, found.ranks);
     std::swap(next.tuples, found.tuples);
   } else {
-    // P(t): terminals, and the predecessors of N(t-1) whose every option lies in N(t-1).
+    // P(t): terminals, and the candidates (predecessors of N(t-1) by a canonical un-move) whose
+    // every option lies in N(t-1).
     if (terminals) {
       std::uint16_t a[kMaxN] = {};
       auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
