@@ -1,6 +1,8 @@
 // Canonical forms and the arithmetic of the store: sum, negation, comparison, ordinal sum,
 // and reduction of {L | R} to canonical form (dominated options removed, reversible
 // options bypassed), following the classical algorithm (Conway; Siegel, CGT III.1).
+#include <absl/container/inlined_vector.h>
+
 #include <algorithm>
 
 #include "cgt/store.h"
@@ -33,7 +35,12 @@ bool Store::leq(Id g, Id h) {
   if (rs_below_rs(h, g) || ls_below_ls(h, g)) return false;
   if (ls_below_rs(g, h)) return true;
   std::uint64_t key = pair_key(g, h);
-  if (auto it = leq_memo_.find(key); it != leq_memo_.end()) return it->second;
+  if (int known = leq_memo_.find(key); known >= 0) return known != 0;
+  // Canonical forms are unique, so for g != h, h <= g implies not g <= h.
+  if (leq_memo_.find(pair_key(h, g)) == 1) {
+    leq_memo_.insert(key, false);
+    return false;
+  }
   // Cancellation: when both are recorded sums with a summand in common, a + b <= c + b
   // iff a <= c (the comparison of the smaller games is usually known already).
   // A summand may be born later than the sum (G^L + (-G) is near 0), so a cancellation
@@ -55,58 +62,58 @@ bool Store::leq(Id g, Id h) {
         ~Flag() { f = false; }
       } flag(in_cancel);
       bool r = leq(x, y);
-      leq_memo_.emplace(key, r);
+      leq_memo_.insert(key, r);
       return r;
     }
   }
   // G <= H unless some G^L >= H or some H^R <= G. A number's own options never
   // matter against a non-number (number avoidance), so they are skipped.
-  // First a cheap pass for a witness settled by stops or by the memo, then the full
-  // recursion (the answer is the same; the deep searches are often avoided).
-  if (!is_number(g)) {
-    for (Id gl : left(g))
-      if (known_leq(h, gl)) {
-        leq_memo_.emplace(key, false);
-        return false;
-      }
-  }
-  if (!is_number(h)) {
-    for (Id hr : right(h))
-      if (known_leq(hr, g)) {
-        leq_memo_.emplace(key, false);
-        return false;
-      }
-  }
-  bool result = true;
+  // First a cheap pass for a witness settled by stops or by the memo, which also sets
+  // aside the comparisons it could not settle; then the full recursion on those only
+  // (the answer is the same; the deep searches are often avoided, and a comparison
+  // known to be false is looked up once, not twice).
+  absl::InlinedVector<std::pair<Id, Id>, 16> open;
   if (!is_number(g)) {
     for (Id gl : left(g)) {
-      if (leq(h, gl)) {
-        result = false;
-        break;
+      int k = quick_leq(h, gl);
+      if (k == 1) {
+        leq_memo_.insert(key, false);
+        return false;
       }
+      if (k < 0) open.emplace_back(h, gl);
     }
   }
-  if (result && !is_number(h)) {
+  if (!is_number(h)) {
     for (Id hr : right(h)) {
-      if (leq(hr, g)) {
-        result = false;
-        break;
+      int k = quick_leq(hr, g);
+      if (k == 1) {
+        leq_memo_.insert(key, false);
+        return false;
       }
+      if (k < 0) open.emplace_back(hr, g);
     }
   }
-  leq_memo_.emplace(key, result);
+  bool result = true;
+  for (auto [x, y] : open) {
+    if (leq(x, y)) {
+      result = false;
+      break;
+    }
+  }
+  leq_memo_.insert(key, result);
   return result;
 }
 
-// Whether g <= h is known without searching: equal, both nus, settled by stops, or
-// in the memo. False means "not known", not "g > h".
-bool Store::known_leq(Id g, Id h) const {
-  if (g == h) return true;
+// Whether g <= h is settled without searching: 1 true, 0 false, -1 not known (equal,
+// both nus, settled by stops, or in the memo).
+int Store::quick_leq(Id g, Id h) const {
+  if (g == h) return 1;
   if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
-  if (rs_below_rs(h, g) || ls_below_ls(h, g)) return false;
-  if (ls_below_rs(g, h)) return true;
-  auto it = leq_memo_.find(pair_key(g, h));
-  return it != leq_memo_.end() && it->second;
+  if (rs_below_rs(h, g) || ls_below_ls(h, g)) return 0;
+  if (ls_below_rs(g, h)) return 1;
+  int known = leq_memo_.find(pair_key(g, h));
+  if (known < 0 && leq_memo_.find(pair_key(h, g)) == 1) return 0;  // h <= g, h != g
+  return known;
 }
 
 Id Store::neg(Id g) {
@@ -334,11 +341,15 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   if (form_memo_)
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
   bool result = true;
-  for (Id r : R)
-    if (known_leq(r, x)) {
+  absl::InlinedVector<Id, 16> open;  // the R whose R <= x is not settled by the quick pass
+  for (Id r : R) {
+    int k = quick_leq(r, x);
+    if (k == 1) {
       result = false;
       break;
     }
+    if (k < 0) open.push_back(r);
+  }
   if (result)
     for (Id xl : left(x))
       if (known_geq_form(xl)) {
@@ -346,11 +357,11 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
         break;
       }
   if (result)
-  for (Id r : R)
-    if (leq(r, x)) {
-      result = false;
-      break;
-    }
+    for (Id r : open)
+      if (leq(r, x)) {
+        result = false;
+        break;
+      }
   if (result)
     for (Id xl : left(x))
       if (geq_form(xl, L, R)) {
@@ -374,11 +385,15 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   if (form_memo_)
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
   bool result = true;
-  for (Id l : L)
-    if (known_leq(x, l)) {
+  absl::InlinedVector<Id, 16> open;  // the L whose x <= L is not settled by the quick pass
+  for (Id l : L) {
+    int k = quick_leq(x, l);
+    if (k == 1) {
       result = false;
       break;
     }
+    if (k < 0) open.push_back(l);
+  }
   if (result)
     for (Id xr : right(x))
       if (known_leq_form(xr)) {
@@ -386,11 +401,11 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
         break;
       }
   if (result)
-  for (Id l : L)
-    if (leq(x, l)) {
-      result = false;
-      break;
-    }
+    for (Id l : open)
+      if (leq(x, l)) {
+        result = false;
+        break;
+      }
   if (result)
     for (Id xr : right(x))
       if (leq_form(xr, L, R)) {

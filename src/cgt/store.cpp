@@ -3,15 +3,50 @@
 #include "cgt/store.h"
 
 #include <absl/hash/hash.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 
 #include "util/error.h"
 #include "util/stack_guard.h"
 
 namespace cgtlab::cgt::detail {
+
+void* huge_page_alloc(std::size_t bytes) {
+  constexpr std::size_t kHuge = std::size_t(1) << 21;
+  void* p = nullptr;
+  if (bytes >= kHuge) {
+    if (posix_memalign(&p, kHuge, bytes) != 0) p = nullptr;
+    if (p) madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it the memory still works
+  } else {
+    p = std::malloc(bytes == 0 ? 1 : bytes);
+  }
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+void LeqMemo::grow() {
+  std::size_t n = size_ == 0 ? (std::size_t(1) << 16) : size_ * 2;
+  auto* fresh = static_cast<std::uint64_t*>(huge_page_alloc(n * sizeof(std::uint64_t)));
+  std::fill(fresh, fresh + n, kEmpty);
+  std::uint64_t* old = slots_;
+  std::size_t old_size = size_;
+  slots_ = fresh;
+  size_ = n;
+  mask_ = n - 1;
+  shift_ = 64 - __builtin_ctzll(n);
+  for (std::size_t k = 0; k < old_size; ++k) {
+    std::uint64_t w = old[k];
+    if (w == kEmpty) continue;
+    std::size_t i = slot(w & ~kBit);
+    while (slots_[i] != kEmpty) i = (i + 1) & mask_;
+    slots_[i] = w;
+  }
+  std::free(old);
+}
 
 Store& Store::get() {
   static Store store;
@@ -47,7 +82,7 @@ std::size_t Store::bytes() const {
          table(nus_index_.capacity(), sizeof(Nus) + sizeof(Id)) + table(general_index_.capacity(), sizeof(Id)) +
          chunk_bytes_ + neg_memo_.capacity() * sizeof(Id) + sum_of_.capacity() * sizeof(std::uint64_t) +
          table(add_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
-         table(leq_memo_.capacity(), sizeof(std::uint64_t) + 1) +
+         leq_memo_.bytes() +
          table(ordinal_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
          stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>) + fast_stops_.capacity() * sizeof(FastStops);
 }

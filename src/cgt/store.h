@@ -18,6 +18,7 @@
 #include <absl/container/flat_hash_set.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -31,6 +32,80 @@ namespace cgtlab::cgt::detail {
 using Id = std::uint32_t;
 inline constexpr Id kNone = 0xffffffffu;
 inline constexpr Id kZero = 0;  // the store creates 0 first
+
+// Allocates blocks of 2 MiB and more aligned to 2 MiB and asks for transparent huge
+// pages (madvise; a hint only): the store's tables are read at random ids, and with
+// 4 KiB pages each read of a large table is a TLB miss as well as a cache miss.
+void* huge_page_alloc(std::size_t bytes);  // throws std::bad_alloc; free with std::free
+template <typename T>
+struct HugePageAllocator {
+  using value_type = T;
+  HugePageAllocator() = default;
+  template <typename U>
+  HugePageAllocator(const HugePageAllocator<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(huge_page_alloc(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) { std::free(p); }
+  template <typename U>
+  bool operator==(const HugePageAllocator<U>&) const { return true; }
+};
+template <typename T>
+using HugeVector = std::vector<T, HugePageAllocator<T>>;
+
+// The comparison memo: (g, h) -> g <= h, never evicted. Open addressing with linear
+// probing over one array of 64-bit words, each word the key pair_key(g, h) with the
+// answer in its top bit, so a lookup is one hash and (almost always) one cache line;
+// it holds a few million answers in half the memory of a hash map of (key, bool) pairs.
+// Large arrays are asked for in transparent huge pages (the lookups are random, so
+// 4 KiB pages would cost a TLB miss each). Keys whose g reaches 2^31 (whose top bit is
+// taken) go to a side map.
+class LeqMemo {
+ public:
+  LeqMemo() = default;
+  LeqMemo(const LeqMemo&) = delete;
+  LeqMemo& operator=(const LeqMemo&) = delete;
+  ~LeqMemo() { std::free(slots_); }
+  // -1: not known; 0: false; 1: true.
+  int find(std::uint64_t key) const {
+    if (key >> 63) {
+      auto it = wide_.find(key);
+      return it == wide_.end() ? -1 : int(it->second);
+    }
+    if (slots_ == nullptr) return -1;
+    for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
+      std::uint64_t w = slots_[i];
+      if (w == kEmpty) return -1;
+      if ((w & ~kBit) == key) return int(w >> 63);
+    }
+  }
+  // Records an answer (a key already present keeps its answer: answers never change).
+  void insert(std::uint64_t key, bool value) {
+    if (key >> 63) {
+      wide_.emplace(key, value);
+      return;
+    }
+    if (2 * (count_ + 1) > size_) grow();
+    for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
+      std::uint64_t w = slots_[i];
+      if (w == kEmpty) {
+        slots_[i] = key | (value ? kBit : 0);
+        ++count_;
+        return;
+      }
+      if ((w & ~kBit) == key) return;
+    }
+  }
+  std::size_t bytes() const { return size_ * sizeof(std::uint64_t) + wide_.capacity() * 10; }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // never a key: its top bit is set
+  static constexpr std::uint64_t kBit = std::uint64_t{1} << 63;
+  std::size_t slot(std::uint64_t key) const { return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_); }
+  void grow();  // store.cpp
+  std::uint64_t* slots_ = nullptr;
+  std::size_t size_ = 0, count_ = 0, mask_ = 0;
+  int shift_ = 64;
+  absl::flat_hash_map<std::uint64_t, bool> wide_;
+};
 
 struct Nus {
   Dyadic number;
@@ -164,7 +239,8 @@ class Store {
 
   // A new result of a memoized operation (add, ordinal_sum): counted against the work cap,
   // remembered under its key, returned.
-  Id remember(absl::flat_hash_map<std::uint64_t, Id>& memo, std::uint64_t key, Id result) {
+  template <typename Map>
+  Id remember(Map& memo, std::uint64_t key, Id result) {
     charge();
     memo.emplace(key, result);
     return result;
@@ -206,7 +282,7 @@ class Store {
   void bypass_reversible_right(const Options& left, Options& right);
   void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
-  bool known_leq(Id g, Id h) const;
+  int quick_leq(Id g, Id h) const;
   void note_sum(Id result, std::uint64_t key);
   bool known_leq_form(Id x) const;
   bool known_geq_form(Id x) const;
@@ -218,7 +294,7 @@ class Store {
   std::recursive_mutex mutex_;
   std::size_t chunk_bytes_ = 0;
 
-  std::vector<Node> nodes_;
+  HugeVector<Node> nodes_;
   std::vector<Nus> nus_;
   absl::flat_hash_map<Nus, Id> nus_index_;
   absl::flat_hash_set<Id, KeyHash, KeyEq> general_index_;
@@ -226,13 +302,15 @@ class Store {
   std::vector<std::unique_ptr<Id[]>> chunks_;
   std::size_t chunk_used_ = 0, chunk_size_ = 0;
 
-  std::vector<Id> neg_memo_;
+  HugeVector<Id> neg_memo_;
   // For a general record that was computed as a sum g + h (neither a number): pair_key(g, h)
   // of one such decomposition, else kNoSum. leq cancels a common summand.
   static constexpr std::uint64_t kNoSum = ~std::uint64_t{0};
-  std::vector<std::uint64_t> sum_of_;
-  absl::flat_hash_map<std::uint64_t, Id> add_memo_;
-  absl::flat_hash_map<std::uint64_t, bool> leq_memo_;
+  HugeVector<std::uint64_t> sum_of_;
+  absl::flat_hash_map<std::uint64_t, Id, absl::Hash<std::uint64_t>, std::equal_to<std::uint64_t>,
+                      HugePageAllocator<std::pair<const std::uint64_t, Id>>>
+      add_memo_;
+  LeqMemo leq_memo_;
   absl::flat_hash_map<std::uint64_t, Id> ordinal_memo_;
   std::vector<std::pair<Dyadic, Dyadic>> stops_;  // (left, right) stops of general records
   // Both stops of every record as exact fixed-point integers (value * 2^kFastStopBits)
@@ -245,7 +323,7 @@ class Store {
   };
   static std::int64_t fast_stop(const Dyadic& x);
   void set_fast_stops(Id g, const Dyadic& left, const Dyadic& right);
-  std::vector<FastStops> fast_stops_;
+  HugeVector<FastStops> fast_stops_;
 };
 
 inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
