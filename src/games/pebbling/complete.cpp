@@ -26,21 +26,6 @@ constexpr int kMaxN = 64;
 
 using Tuple = std::uint16_t[kMaxN];
 
-// a is descending except entries down (lowered) and up (raised): restore the order.
-inline void resort(std::uint16_t* a, int n, int down, int up) {
-  int i = down;
-  while (i + 1 < n && a[i + 1] > a[i]) {
-    std::swap(a[i], a[i + 1]);
-    if (i + 1 == up) up = i;
-    ++i;
-  }
-  int j = up;
-  while (j > 0 && a[j - 1] < a[j]) {
-    std::swap(a[j - 1], a[j]);
-    --j;
-  }
-}
-
 // Calls f(q, rank of q) for one representative move per pair of value classes (from, to) of
 // the descending tuple a of total `total`: from loses `take`, to gains `give` (a move: k+1,
 // k; an un-move: k, k+1). The rank of q reuses the terms of a outside the entries the move
