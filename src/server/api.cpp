@@ -223,7 +223,7 @@ std::pair<int, nlohmann::json> response_for(const ChildEnding& e) {
     line = line.substr(std::strlen(prefix));
     const bool agrees = (std::string_view(k) == "internal" ? 3 : 2) == e.exit_code;
     kind = agrees ? k : "internal";
-    if (!agrees) line = "the command's message does not match its exit code " + std::to_string(e.exit_code) + ": " + line;
+    if (!agrees) line = fmt::format("the command's message does not match its exit code {}: {}", e.exit_code, line);
   }
   if (e.exit_code != 2 && e.exit_code != 3) kind = "internal";
   if (line.empty()) line = "the command ended with exit code " + std::to_string(e.exit_code);
