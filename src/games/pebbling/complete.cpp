@@ -310,10 +310,11 @@ CompleteGraphSearch::Spare& CompleteGraphSearch::spare() {
 
 CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, solve::SearchLimits limits)
     : rules_(rules),
-      shared_ranking_(rules.complete() ? PartitionRanking::shared(rules.order(), max_total) : nullptr),
+      // The check comes first: ranking_ binds to the shared table, which exists only for K_n.
+      shared_ranking_(rules.complete() ? PartitionRanking::shared(rules.order(), max_total)
+                                       : throw InputError("CompleteGraphSearch needs a complete graph")),
       ranking_(*shared_ranking_),
       limits_(limits) {
-  if (!rules.complete()) throw InputError("CompleteGraphSearch needs a complete graph");
   Spare& s = spare();
   out_bits_ = s.out ? std::move(s.out) : std::make_unique<Bits>();
   prev_bits_ = s.prev ? std::move(s.prev) : std::make_unique<Bits>();

@@ -30,7 +30,8 @@ class PartitionRanking {
   PartitionRanking(int n, int max_total);
   static bool fits(int n, int max_total);  // the table fits its memory cap
   // One table per (n, bound) shared by the searches of a run (the cells of a table with the
-  // same n use the same counts): built on first use, kept while a search holds it.
+  // same n use the same counts): built on first use; the most recently used tables stay in a
+  // process-wide cache of at most 4 Mi counts (32 MiB), and a search holds its own alive.
   static std::shared_ptr<const PartitionRanking> shared(int n, int max_total);
   int n() const { return n_; }
   int max_total() const { return max_total_; }

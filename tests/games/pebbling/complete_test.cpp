@@ -72,6 +72,11 @@ TEST(CompleteGraphSearch, AgreesWithGenericSearchLayerByLayer) {
   same_as_generic(9, 3, 60);  // large layers: the parallel paths
 }
 
+TEST(CompleteGraphSearch, RefusesAGraphThatIsNotComplete) {
+  games::Pebbling rules(graph::parse_graph("P4"), 1);
+  EXPECT_THROW(games::CompleteGraphSearch(rules, 10), InputError);
+}
+
 TEST(CompleteGraphSearch, P_SetsAreTheGenericOnes) {
   // The P-classes of one layer as tuples, from both searches.
   Pebbling rules(graph::parse_graph("K6"), 2);
