@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/table.h"
+#include "games/kayles/endgame_db.h"
 #include "games/kayles/rules.h"
 #include "games/kayles/nimber_search.h"
 #include "games/kayles/solver.h"
@@ -225,6 +226,7 @@ struct KaylesOptions {
   std::size_t limit = 50;
   std::string refutations = "use";
   bool stats = false;
+  std::string db_file;
 };
 
 nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
@@ -272,6 +274,11 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.refutations = o.refutations == "use";
   opt.refutations_observe = o.refutations == "observe";
   opt.interrupt = &g_interrupted;
+  games::EndgameDb db;
+  if (!o.db_file.empty()) {
+    db = games::EndgameDb::load(o.db_file);
+    opt.endgame_db = &db;
+  }
   if (progress_enabled())
     opt.progress = [](const solve::NimberProgress& p) {
       progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}, {:.0f} s", p.nodes,
@@ -326,6 +333,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"table_entries", r.table_entries},
                      {"table_mib", r.table_bytes >> 20},
                      {"threads", o.threads}};
+    if (!o.db_file.empty())
+      j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
     if (!o.value_only) {
       j["winning_moves"] = winning_json(winning);
@@ -341,6 +350,67 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   print_impartial(r.nimber, std::string(outcome));
   if (o.stats) fmt::print("stats: {}\n", search_stats_json(r.stats).dump());
   if (!o.value_only) print_winning(winning, o.limit);
+}
+
+struct BuildDbOptions {
+  int rows = 3;
+  int max_cells = 12;
+  std::string out;
+  std::uint64_t table_mib = 1024;
+  std::uint64_t max_positions = 0;
+  std::uint64_t max_shapes = 20'000'000;
+  bool json = false;
+};
+
+void run_build_db(const BuildDbOptions& o, games::VertexGame game) {
+  const std::uint64_t memory = search_limits(0).max_memory_bytes;
+  if (memory != 0 && memory < (std::uint64_t{4} << 20))
+    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  games::NimberSearchOptions opt;
+  opt.table_bytes = memory != 0 ? std::min(o.table_mib << 20, memory) : o.table_mib << 20;
+  opt.max_nodes = o.max_positions;
+  opt.interrupt = &g_interrupted;
+  auto previous = std::signal(SIGINT, on_interrupt);
+  auto previous_term = std::signal(SIGTERM, on_interrupt);
+  games::EndgameDbBuildStats st;
+  games::EndgameDb db;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    db = games::build_endgame_db(game, o.rows, o.max_cells, opt, o.max_shapes, &st,
+                                 progress_enabled() ? std::function<void(const std::string&)>([](const std::string& l) { progress(l); })
+                                                    : std::function<void(const std::string&)>());
+  } catch (...) {
+    std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previous_term);
+    progress_done();
+    throw;
+  }
+  std::signal(SIGINT, previous);
+  std::signal(SIGTERM, previous_term);
+  progress_done();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t payload = db.save(o.out);
+  const double bits = db.size() ? 8.0 * static_cast<double>(payload) / static_cast<double>(db.size()) : 0.0;
+  if (o.json) {
+    print_json({{"file", o.out},
+                {"game", games::EndgameDb::game_name(game)},
+                {"rows", o.rows},
+                {"max_cells", o.max_cells},
+                {"entries", db.size()},
+                {"entries_by_cells", st.entries_by_cells},
+                {"shapes", st.shapes},
+                {"shapes_kept", st.reduced_shapes},
+                {"positions", st.positions},
+                {"payload_bytes", payload},
+                {"bits_per_entry", bits},
+                {"memory_bytes", db.memory_bytes()},
+                {"seconds", seconds}});
+    return;
+  }
+  fmt::print("endgame database {}: {} entries ({} rows, shapes of at most {} cells), {:.1f} bits per entry on disk\n",
+             o.out, db.size(), o.rows, o.max_cells, bits);
+  fmt::print("shapes enumerated {}, kept {}, positions searched {}, {:.2f} s\n", st.shapes, st.reduced_shapes,
+             st.positions, seconds);
 }
 
 struct RookOptions {
@@ -455,10 +525,35 @@ void add_kayles_commands(CLI::App& app) {
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
     g->add_flag("--stats", o->stats, "also where the search spent its work (JSON \"stats\")");
+    g->add_option("--db", o->db_file,
+                  std::string("endgame database from `cgtlab ") + (arc ? "arckayles" : "nodekayles") +
+                      " build-db` (grids with its number of rows and at least as many columns): components of at most "
+                      "its cells are looked up there instead of searched");
     add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
     add_format_option(g, o->format, kTableFormats);
     g->callback([o, game] { run_kayles(*o, game); });
+    auto b = std::make_shared<BuildDbOptions>();
+    auto* bd = cmd->add_subcommand(
+        "build-db", std::string("Build an endgame database: the nimber of every connected component shape of at most "
+                                "--max-cells cells on --rows rows (") +
+                        (arc ? "those the search's star and bridge simplifications keep" : "every connected shape") +
+                        "), computed by the outcome search, saved compactly to --out (format in "
+                        "src/games/kayles/endgame_db.h). `grundy --db FILE` then looks those components up. " +
+                        (arc ? kArcRules : kNodeRules));
+    bd->add_option("--rows", b->rows, "rows of the boards it serves (1..8)")->required()->check(CLI::Range(1, 8));
+    bd->add_option("--max-cells", b->max_cells,
+                   "largest component in cells (the 64-bit keys allow 18 for 3 rows, 15 for 4, 12 for 5)")
+        ->required()
+        ->check(CLI::Range(1, 64));
+    bd->add_option("--out", b->out, "database file to write")->required();
+    bd->add_option("--table-mib", b->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")
+        ->check(CLI::Range(1, 1 << 20));
+    bd->add_option("--max-shapes", b->max_shapes, "stop (exit 2) when more shapes than this are enumerated (default 20000000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    add_max_positions_option(bd, b->max_positions);
+    bd->add_flag("--json", b->json, "one JSON object on stdout");
+    bd->callback([b, game] { run_build_db(*b, game); });
   }
   {
     auto o = std::make_shared<RookOptions>();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "games/kayles/endgame_db.h"
 #include "games/kayles/rules.h"
 #include "util/error.h"
 
@@ -80,8 +81,24 @@ class KaylesBitGame {
 
   int trivial_nimber(const Position& c) const {
     const int k = c.count();
-    if (game_ == VertexGame::ArcKayles) return k <= 1 ? 0 : k <= 3 ? 1 : -1;  // connected: K2; P3 or K3
-    return k == 0 ? 0 : k <= 2 ? 1 : -1;                                     // any move empties K1, K2
+    if (game_ == VertexGame::ArcKayles) {
+      if (k <= 3) return k <= 1 ? 0 : 1;  // connected: K2; P3 or K3
+    } else if (k <= 2) {
+      return k == 0 ? 0 : 1;  // any move empties K1, K2
+    }
+    if (db_ != nullptr && k <= db_->max_cells()) return db_->get(shape_key(key(c)));
+    return -1;
+  }
+
+  // Small components are then looked up in db (same game, rows_ rows, cols_ >= rows_: checked by
+  // kayles_nimber), as if their nimbers were immediate.
+  void use_endgame_db(const EndgameDb* db) { db_ = db; }
+
+  // The 64-bit shape key of an endgame database (endgame_db.h) from a grid key whose box has at
+  // most 50 bits: the box bits are in word 0 and the row length at bit 50 of the last word.
+  static std::uint64_t shape_key(const Key& k) {
+    if constexpr (KW == 1) return k[0];
+    else return k[0] | k[KW - 1];
   }
 
   std::uint64_t difficulty(const Position& c) const { return static_cast<std::uint64_t>(c.count()); }
@@ -389,6 +406,7 @@ class KaylesBitGame {
   int rows_ = 0, cols_ = 0;
   std::array<std::uint64_t, 65> row_rep_{};  // one-word grids: bit 0 of each of the first h rows
   bool reduce_ = true;
+  const EndgameDb* db_ = nullptr;
 };
 
 template <int W, int KW>
@@ -396,6 +414,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
+  rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
   solve::NimberTable<KW> table(o.table_bytes - refute_bytes);
@@ -456,7 +475,60 @@ NimberSearchResult search_w(const graph::Graph& g, VertexGame game, std::optiona
   return search<W, W + 1>(g, game, grid, o);
 }
 
+template <int W, int KW>
+std::vector<GridShapeNimber> shape_nimbers(VertexGame game, int rows, int cols, int width,
+                                           const std::vector<std::uint64_t>& shapes, const NimberSearchOptions& o,
+                                           std::uint64_t* positions) {
+  using Game = KaylesBitGame<W, KW>;
+  const graph::Graph g = graph::parse_graph("Grid" + std::to_string(rows) + "x" + std::to_string(cols));
+  Game rules(g, game, std::make_pair(rows, cols), o.reductions);
+  solve::NimberTable<KW> table(o.table_bytes);
+  typename solve::LemoineViennot<Game, KW>::Settings s;
+  s.interrupt = o.interrupt;
+  s.max_nodes = o.max_nodes;
+  solve::LemoineViennot<Game, KW> engine(rules, table, s);
+  std::vector<GridShapeNimber> out(shapes.size());
+  std::vector<Bits<W>> comps;
+  try {
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      Bits<W> p;
+      for (std::uint64_t x = shapes[i]; x; x &= x - 1) {
+        const int b = std::countr_zero(x);
+        p.set((b / width) * cols + b % width);
+      }
+      comps.clear();
+      rules.components(p, comps);
+      if (comps.size() != 1 || !(comps[0] == p) || rules.trivial_nimber(p) >= 0) continue;
+      const auto key = rules.key(p);
+      bool fits = KW == 1 || ((key[0] >> 50) == 0 && (key[KW - 1] & ~(std::uint64_t{63} << 50)) == 0);
+      for (int w = 1; w + 1 < KW; ++w) fits = fits && key[w] == 0;
+      if (!fits) throw std::logic_error("endgame database: a shape's box needs more than 50 bits");
+      const std::uint64_t k = Game::shape_key(key);
+      out[i] = {k, engine.nimber(p)};
+    }
+  } catch (const solve::SearchStopped&) {
+    throw CapReached("endgame database: the build was interrupted");
+  }
+  if (positions) *positions = engine.stats().nodes;
+  return out;
+}
+
 }  // namespace
+
+std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int cols, int width,
+                                                const std::vector<std::uint64_t>& shapes, const NimberSearchOptions& o,
+                                                std::uint64_t* positions) {
+  if (rows < 1 || cols < rows || cols > 63 || width < 1 || width > cols || rows * width > 64 || rows * cols > 256)
+    throw InputError("endgame database: board " + std::to_string(rows) + "x" + std::to_string(cols) + " (box width " +
+                     std::to_string(width) + ") out of range");
+  const int n = rows * cols;
+  if (n <= 64) return n + 14 <= 64 ? shape_nimbers<1, 1>(game, rows, cols, width, shapes, o, positions)
+                                   : shape_nimbers<1, 2>(game, rows, cols, width, shapes, o, positions);
+  if (n <= 128) return n + 14 <= 128 ? shape_nimbers<2, 2>(game, rows, cols, width, shapes, o, positions)
+                                     : shape_nimbers<2, 3>(game, rows, cols, width, shapes, o, positions);
+  return n + 14 <= 256 ? shape_nimbers<4, 4>(game, rows, cols, width, shapes, o, positions)
+                       : shape_nimbers<4, 5>(game, rows, cols, width, shapes, o, positions);
+}
 
 std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {
   const int n = g.order();
@@ -483,6 +555,14 @@ NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const N
   if (o.threads < 1 || o.threads > 64) throw InputError("threads must be between 1 and 64");
   auto grid = o.grid_keys ? grid_shape(g) : std::nullopt;
   if (grid && std::max(grid->first, grid->second) > 63) grid.reset();
+  if (const EndgameDb* db = o.endgame_db) {
+    const char* name = EndgameDb::game_name(game);
+    if (db->game() != game)
+      throw InputError(std::string("the endgame database is for ") + EndgameDb::game_name(db->game()) + ", not " + name);
+    if (!grid || grid->first != db->rows() || grid->second < grid->first)
+      throw InputError("the endgame database is for grids of " + std::to_string(db->rows()) +
+                       " rows and at least as many columns (grid keys on); this graph is not one");
+  }
   const int n = g.order();
   if (n <= 64) return search_w<1>(g, game, grid, o);
   if (n <= 128) return search_w<2>(g, game, grid, o);

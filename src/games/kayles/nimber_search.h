@@ -19,6 +19,8 @@
 
 namespace cgtlab::games {
 
+class EndgameDb;  // games/kayles/endgame_db.h
+
 struct NimberSearchOptions {
   std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size (the memory bound)
   int threads = 1;
@@ -40,6 +42,10 @@ struct NimberSearchOptions {
   // outcomes of C + *n). Not saved to table_file.
   bool refutations = true;
   bool refutations_observe = false;  // keep them but do not use them: counts what they would save
+  // Nimbers of small grid components known in advance (games/kayles/endgame_db.h): for the same
+  // game on a grid with the database's number of rows and at least as many columns (kayles_nimber
+  // refuses any other graph). A component of at most its max_cells cells is looked up there.
+  const EndgameDb* endgame_db = nullptr;
 };
 
 struct NimberSearchResult {
@@ -58,6 +64,22 @@ struct NimberSearchResult {
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,
 // CapReached when the search is interrupted (after saving the table when there is a file).
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& options = {});
+
+// For building endgame databases (endgame_db.cpp). Each shape is a set of cells of a box of
+// `rows` rows and `width` columns (cell (r, c) at bit r * width + c), placed at the top left of the
+// grid rows x cols (cols >= width, cols >= rows). For a shape the search can meet as a component
+// (connected, left unchanged by the game's simplifications, not of an immediate nimber) the result
+// holds its 64-bit shape key (endgame_db.h) and its nimber, computed by the outcome search over one
+// table (options: table_bytes, interrupt, max_nodes, reductions); for any other shape, key 0 and
+// nimber -1. *positions receives the positions expanded. Throws InputError on a bad size,
+// CapReached when stopped.
+struct GridShapeNimber {
+  std::uint64_t key = 0;
+  int nimber = -1;
+};
+std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int cols, int width,
+                                                const std::vector<std::uint64_t>& shapes,
+                                                const NimberSearchOptions& options, std::uint64_t* positions = nullptr);
 
 // (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
 // required), else nothing. A path is reported as 1xN.
