@@ -227,6 +227,7 @@ struct KaylesOptions {
   std::string refutations = "use";
   bool stats = false;
   std::string db_file;
+  std::string db_mode = "lookup";
 };
 
 nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
@@ -278,6 +279,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   if (!o.db_file.empty()) {
     db = games::EndgameDb::load(o.db_file);
     opt.endgame_db = &db;
+    opt.endgame_db_preload = o.db_mode == "preload";
   }
   if (progress_enabled())
     opt.progress = [](const solve::NimberProgress& p) {
@@ -529,6 +531,10 @@ void add_kayles_commands(CLI::App& app) {
                   std::string("endgame database from `cgtlab ") + (arc ? "arckayles" : "nodekayles") +
                       " build-db` (grids with its number of rows and at least as many columns): components of at most "
                       "its cells are looked up there instead of searched");
+    g->add_option("--db-mode", o->db_mode,
+                  "lookup (default: the database is asked before the table) or preload (its entries are put into the "
+                  "table first; for measuring)")
+        ->check(CLI::IsMember({"lookup", "preload"}));
     add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
     add_format_option(g, o->format, kTableFormats);

@@ -80,6 +80,10 @@ ok wak-to-arckayles wak to-arckayles --graph 0-0 --weights 2
 ok arckayles-grundy arckayles grundy --graph P4
 ok nodekayles-grundy nodekayles grundy --graph P3
 ok arckayles-grundy arckayles grundy --graph Grid3x4 --value-only
+db=$(mktemp -d); trap 'rm -f "$out" "$err"; rm -rf "$db"' EXIT
+ok arckayles-build-db arckayles build-db --rows 3 --max-cells 6 --out "$db/a.db"
+ok nodekayles-build-db nodekayles build-db --rows 2 --max-cells 5 --out "$db/n.db"
+ok arckayles-grundy arckayles grundy --graph Grid3x5 --db "$db/a.db"
 ok rooks-grundy rooks grundy --board 3x3
 ok rooks-to-wak rooks to-wak --board 3x3 --holes b2
 ok analyze analyze "{3||2|1}"

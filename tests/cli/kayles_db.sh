@@ -32,6 +32,9 @@ for spec in "3 3 a3" "3 8 a3" "3 11 a3" "4 4 a4" "4 7 a4"; do
     fail "Grid$1x$2: winning moves differ: $a vs $b"
   grep -q '"endgame_db"' <<<"$b" || fail "Grid$1x$2: the JSON does not say the database was used: $b"
 done
+a=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --json) || fail "3x10"
+b=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --db "$dir/a3.db" --db-mode preload --json) || fail "preload"
+[ -n "$(g "$a")" ] && [ "$(g "$a")" = "$(g "$b")" ] || fail "3x10 with the database preloaded: $a vs $b"
 a=$("$cgtlab" nodekayles grundy --graph Grid3x9 --value-only --json) || fail "nodekayles 3x9"
 b=$("$cgtlab" nodekayles grundy --graph Grid3x9 --value-only --db "$dir/n3.db" --json) || fail "nodekayles 3x9 --db"
 [ -n "$(g "$a")" ] && [ "$(g "$a")" = "$(g "$b")" ] || fail "nodekayles 3x9: $a vs $b"

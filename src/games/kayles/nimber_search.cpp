@@ -414,7 +414,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
-  rules.use_endgame_db(o.endgame_db);
+  if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
   solve::NimberTable<KW> table(o.table_bytes - refute_bytes);
@@ -424,6 +424,13 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());
   NimberSearchResult r;
   if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) r.loaded_entries = table.load(o.table_file, name);
+  if (o.endgame_db && o.endgame_db_preload)
+    for (const auto& e : o.endgame_db->entries()) {
+      typename Game::Key k{};
+      k[0] = e.key & ((std::uint64_t{1} << 50) - 1);
+      k[KW - 1] |= e.key >> 50 << 50;
+      table.put(k, e.nimber);
+    }
   typename solve::LemoineViennot<Game, KW>::Settings s;
   s.threads = o.threads;
   s.interrupt = o.interrupt;

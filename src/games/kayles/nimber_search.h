@@ -46,6 +46,8 @@ struct NimberSearchOptions {
   // game on a grid with the database's number of rows and at least as many columns (kayles_nimber
   // refuses any other graph). A component of at most its max_cells cells is looked up there.
   const EndgameDb* endgame_db = nullptr;
+  // Put its entries into the transposition table before the search instead (for measuring).
+  bool endgame_db_preload = false;
 };
 
 struct NimberSearchResult {

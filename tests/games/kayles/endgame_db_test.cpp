@@ -184,6 +184,9 @@ TEST(EndgameDb, SearchesWithAndWithoutTheDatabaseAgree) {
           o.endgame_db = &db;
           const auto with = games::kayles_nimber(grid(r, c), game, o);
           EXPECT_EQ(with.nimber, plain.nimber) << r << "x" << c << " db cells " << cells;
+          o.endgame_db_preload = true;
+          EXPECT_EQ(games::kayles_nimber(grid(r, c), game, o).nimber, plain.nimber) << r << "x" << c << " preloaded";
+          o.endgame_db_preload = false;
           o.winning_moves = true;
           const auto moves = games::kayles_nimber(grid(r, c), game, o);
           o.endgame_db = nullptr;
