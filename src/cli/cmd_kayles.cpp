@@ -257,15 +257,37 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
 std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
-void run_kayles(const KaylesOptions& o, games::VertexGame game) {
-  const std::string format = output_format(o.format, o.json, kTableFormats);
-  auto g = graph::parse_graph(o.graph);
-  // The table is the search's memory: bounded by --table-mib and by --max-memory.
+// While it lives, Ctrl-C and kill (SIGTERM, as `timeout` sends) set g_interrupted (the search
+// stops and saves what it must); at its end the handlers are restored and the progress line ends.
+class InterruptScope {
+ public:
+  InterruptScope() : int_(std::signal(SIGINT, on_interrupt)), term_(std::signal(SIGTERM, on_interrupt)) {}
+  ~InterruptScope() {
+    std::signal(SIGINT, int_);
+    std::signal(SIGTERM, term_);
+    progress_done();
+  }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+ private:
+  void (*int_)(int);
+  void (*term_)(int);
+};
+
+// The table is the search's memory: bounded by --table-mib and by --max-memory.
+std::uint64_t search_table_bytes(std::uint64_t table_mib) {
   const std::uint64_t memory = search_limits(0).max_memory_bytes;
   if (memory != 0 && memory < (std::uint64_t{4} << 20))
     throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  return memory != 0 ? std::min(table_mib << 20, memory) : table_mib << 20;
+}
+
+void run_kayles(const KaylesOptions& o, games::VertexGame game) {
+  const std::string format = output_format(o.format, o.json, kTableFormats);
+  auto g = graph::parse_graph(o.graph);
   games::NimberSearchOptions opt;
-  opt.table_bytes = memory != 0 ? std::min(o.table_mib << 20, memory) : o.table_mib << 20;
+  opt.table_bytes = search_table_bytes(o.table_mib);
   opt.threads = o.threads;
   opt.table_file = o.table_file;
   opt.checkpoint_seconds = o.checkpoint;
@@ -288,21 +310,12 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                            p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
                            p.candidate, p.seconds));
     };
-  // Ctrl-C and kill (SIGTERM, as `timeout` sends) both stop the search and save --table.
-  auto previous = std::signal(SIGINT, on_interrupt);
-  auto previous_term = std::signal(SIGTERM, on_interrupt);
+  // Ctrl-C and kill both stop the search and save --table.
   games::NimberSearchResult r;
-  try {
+  {
+    InterruptScope interrupts;
     r = games::kayles_nimber(g, game, opt);
-  } catch (...) {
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previous_term);
-    progress_done();
-    throw;
   }
-  std::signal(SIGINT, previous);
-  std::signal(SIGTERM, previous_term);
-  progress_done();
   const char* outcome = r.nimber == 0 ? "P" : "N";
   games::KaylesResult kr{r.nimber, r.moves};
   std::vector<std::string> winning;
@@ -365,31 +378,19 @@ struct BuildDbOptions {
 };
 
 void run_build_db(const BuildDbOptions& o, games::VertexGame game) {
-  const std::uint64_t memory = search_limits(0).max_memory_bytes;
-  if (memory != 0 && memory < (std::uint64_t{4} << 20))
-    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
   games::NimberSearchOptions opt;
-  opt.table_bytes = memory != 0 ? std::min(o.table_mib << 20, memory) : o.table_mib << 20;
+  opt.table_bytes = search_table_bytes(o.table_mib);
   opt.max_nodes = o.max_positions;
   opt.interrupt = &g_interrupted;
-  auto previous = std::signal(SIGINT, on_interrupt);
-  auto previous_term = std::signal(SIGTERM, on_interrupt);
   games::EndgameDbBuildStats st;
   games::EndgameDb db;
   const auto start = std::chrono::steady_clock::now();
-  try {
-    db = games::build_endgame_db(game, o.rows, o.max_cells, opt, o.max_shapes, &st,
-                                 progress_enabled() ? std::function<void(const std::string&)>([](const std::string& l) { progress(l); })
-                                                    : std::function<void(const std::string&)>());
-  } catch (...) {
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previous_term);
-    progress_done();
-    throw;
+  {
+    InterruptScope interrupts;
+    std::function<void(const std::string&)> report;
+    if (progress_enabled()) report = [](const std::string& line) { progress(line); };
+    db = games::build_endgame_db(game, o.rows, o.max_cells, opt, o.max_shapes, &st, report);
   }
-  std::signal(SIGINT, previous);
-  std::signal(SIGTERM, previous_term);
-  progress_done();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t payload = db.save(o.out);
   const double bits = db.size() ? 8.0 * static_cast<double>(payload) / static_cast<double>(db.size()) : 0.0;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "games/kayles/nimber_search.h"
+#include "solve/layered_partitioned.h"
 #include "util/error.h"
 
 namespace cgtlab::games {
@@ -17,14 +18,7 @@ namespace {
 constexpr int kBoxBits = 50;  // shape keys: box bits 0..49, row length in bits 50..55
 constexpr std::uint64_t kBoxMask = (std::uint64_t{1} << kBoxBits) - 1;
 
-std::uint64_t fnv1a(const std::vector<std::uint8_t>& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (std::uint8_t b : bytes) {
-    h ^= b;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+std::uint64_t checksum(const std::string& bytes) { return solve::partition::stable_hash(bytes.data(), bytes.size()); }
 
 // Shapes during enumeration: cells of a box of R rows and B columns, bit r * B + c, moved to the
 // top left (a cell in row 0 and one in column 0).
@@ -115,21 +109,15 @@ std::vector<std::uint64_t> EndgameDb::shape_rows(std::uint64_t key, int& width) 
 }
 
 std::uint64_t EndgameDb::save(const std::string& path) const {
-  std::vector<std::uint8_t> payload;
+  std::string payload;
   std::uint64_t prev = 0;
   for (const Entry& e : entries()) {
     const std::uint64_t word = e.key << 8 | static_cast<std::uint64_t>(e.nimber);
-    for (std::uint64_t d = word - prev; ; d >>= 7) {
-      if (d < 0x80) {
-        payload.push_back(static_cast<std::uint8_t>(d));
-        break;
-      }
-      payload.push_back(static_cast<std::uint8_t>(0x80 | (d & 0x7f)));
-    }
+    solve::partition::put_varint(payload, word - prev);
     prev = word;
   }
   char sum[17];
-  std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(payload)));
+  std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(checksum(payload)));
   const std::string header = std::string("cgtlab-endgame-db 1\ngame ") + game_name(game_) + "\nrows " +
                              std::to_string(rows_) + "\nmax-cells " + std::to_string(max_cells_) + "\nentries " +
                              std::to_string(entries_) + "\npayload-bytes " + std::to_string(payload.size()) +
@@ -187,21 +175,20 @@ EndgameDb EndgameDb::load(const std::string& path) {
       s.find_first_not_of("0123456789abcdef", 9) != std::string::npos)
     throw fail("not an endgame database (bad checksum line)");
   const std::uint64_t sum = std::stoull(s.substr(9), nullptr, 16);
-  std::vector<std::uint8_t> payload(bytes);
+  std::string payload(bytes, '\0');
   if (std::fread(payload.data(), 1, bytes, f) != bytes) throw fail("truncated");
   if (std::fgetc(f) != EOF) throw fail("corrupt (bytes after the payload)");
-  if (fnv1a(payload) != sum) throw fail("corrupt (checksum mismatch)");
+  if (checksum(payload) != sum) throw fail("corrupt (checksum mismatch)");
   std::vector<Entry> entries;
   entries.reserve(n);
   std::uint64_t prev = 0;
   std::size_t at = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
     std::uint64_t d = 0;
-    for (int shift = 0;; shift += 7) {
-      if (at == payload.size() || shift > 63) throw fail("corrupt (bad entry " + std::to_string(i) + ")");
-      const std::uint8_t b = payload[at++];
-      d |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80)) break;
+    try {
+      d = solve::partition::get_varint(payload, at);
+    } catch (const std::logic_error&) {
+      throw fail("corrupt (bad entry " + std::to_string(i) + ")");
     }
     if (d == 0 || prev + d < prev) throw fail("corrupt (entries out of order)");
     prev += d;

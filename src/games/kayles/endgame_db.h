@@ -20,7 +20,8 @@
 //   "max-cells <S>\n"
 //   "entries <N>\n"
 //   "payload-bytes <B>\n"
-//   "checksum <16 hex digits>\n"      FNV-1a 64 of the B payload bytes
+//   "checksum <16 hex digits>\n"      partition::stable_hash of the B payload bytes (FNV-1a 64
+//                                     with a splitmix64 finaliser, solve/layered_partitioned.h)
 //   payload: the N entries in increasing key order, entry i as the word E_i = key_i << 8 | nimber_i,
 //   written as the LEB128 varint of E_i - E_{i-1} (E_{-1} = 0; every difference is positive).
 // The average cost is reported by build-db (bits per entry); in memory an entry takes 16 bytes
@@ -32,6 +33,8 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+#include <absl/hash/hash.h>
 
 #include "games/kayles/rules.h"
 
@@ -81,14 +84,7 @@ class EndgameDb {
   static const char* game_name(VertexGame g) { return g == VertexGame::ArcKayles ? "arckayles" : "nodekayles"; }
 
  private:
-  static std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ull;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dull;
-    x ^= x >> 33;
-    return x;
-  }
+  static std::uint64_t mix(std::uint64_t x) { return absl::Hash<std::uint64_t>{}(x); }
   VertexGame game_ = VertexGame::ArcKayles;
   int rows_ = 0, max_cells_ = 0;
   std::uint64_t entries_ = 0, mask_ = 0;
