@@ -34,13 +34,9 @@ bool Store::leq(Id g, Id h) {
   // left stop).
   if (rs_below_rs(h, g) || ls_below_ls(h, g)) return false;
   if (ls_below_rs(g, h)) return true;
-  std::uint64_t key = pair_key(g, h);
-  if (int known = leq_memo_.find(key); known >= 0) return known != 0;
-  // Canonical forms are unique, so for g != h, h <= g implies not g <= h.
-  if (leq_memo_.find(pair_key(h, g)) == 1) {
-    leq_memo_.insert(key, false);
-    return false;
-  }
+  // The memo answers g <= h, and also answers it false from a known h <= g: canonical
+  // forms are unique, so for g != h, h <= g implies not g <= h.
+  if (int known = leq_memo_.find(g, h); known >= 0) return known != 0;
   // Cancellation: when both are recorded sums with a summand in common, a + b <= c + b
   // iff a <= c (the comparison of the smaller games is usually known already).
   // A summand may be born later than the sum (G^L + (-G) is near 0), so a cancellation
@@ -62,7 +58,7 @@ bool Store::leq(Id g, Id h) {
         ~Flag() { f = false; }
       } flag(in_cancel);
       bool r = leq(x, y);
-      leq_memo_.insert(key, r);
+      leq_memo_.insert(g, h, r);
       return r;
     }
   }
@@ -73,11 +69,15 @@ bool Store::leq(Id g, Id h) {
   // (the answer is the same; the deep searches are often avoided, and a comparison
   // known to be false is looked up once, not twice).
   absl::InlinedVector<std::pair<Id, Id>, 16> open;
+  if (!is_number(g))
+    for (Id gl : left(g)) leq_memo_.prefetch(h, gl);
+  if (!is_number(h))
+    for (Id hr : right(h)) leq_memo_.prefetch(hr, g);
   if (!is_number(g)) {
     for (Id gl : left(g)) {
       int k = quick_leq(h, gl);
       if (k == 1) {
-        leq_memo_.insert(key, false);
+        leq_memo_.insert(g, h, false);
         return false;
       }
       if (k < 0) open.emplace_back(h, gl);
@@ -87,7 +87,7 @@ bool Store::leq(Id g, Id h) {
     for (Id hr : right(h)) {
       int k = quick_leq(hr, g);
       if (k == 1) {
-        leq_memo_.insert(key, false);
+        leq_memo_.insert(g, h, false);
         return false;
       }
       if (k < 0) open.emplace_back(hr, g);
@@ -100,7 +100,7 @@ bool Store::leq(Id g, Id h) {
       break;
     }
   }
-  leq_memo_.insert(key, result);
+  leq_memo_.insert(g, h, result);
   return result;
 }
 
@@ -111,9 +111,7 @@ int Store::quick_leq(Id g, Id h) const {
   if (is_nus(g) && is_nus(h)) return leq_nus(g, h);
   if (rs_below_rs(h, g) || ls_below_ls(h, g)) return 0;
   if (ls_below_rs(g, h)) return 1;
-  int known = leq_memo_.find(pair_key(g, h));
-  if (known < 0 && leq_memo_.find(pair_key(h, g)) == 1) return 0;  // h <= g, h != g
-  return known;
+  return leq_memo_.find(g, h);  // also 0 from a known h <= g (h != g)
 }
 
 Id Store::neg(Id g) {
@@ -342,6 +340,7 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
   bool result = true;
   absl::InlinedVector<Id, 16> open;  // the R whose R <= x is not settled by the quick pass
+  for (Id r : R) leq_memo_.prefetch(r, x);
   for (Id r : R) {
     int k = quick_leq(r, x);
     if (k == 1) {
@@ -386,6 +385,7 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
   bool result = true;
   absl::InlinedVector<Id, 16> open;  // the L whose x <= L is not settled by the quick pass
+  for (Id l : L) leq_memo_.prefetch(x, l);
   for (Id l : L) {
     int k = quick_leq(x, l);
     if (k == 1) {

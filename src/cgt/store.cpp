@@ -41,7 +41,7 @@ void LeqMemo::grow() {
   for (std::size_t k = 0; k < old_size; ++k) {
     std::uint64_t w = old[k];
     if (w == kEmpty) continue;
-    std::size_t i = slot(w & ~kBit);
+    std::size_t i = slot(w & kKeyMask);
     while (slots_[i] != kEmpty) i = (i + 1) & mask_;
     slots_[i] = w;
   }

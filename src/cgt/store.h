@@ -32,6 +32,7 @@ namespace cgtlab::cgt::detail {
 using Id = std::uint32_t;
 inline constexpr Id kNone = 0xffffffffu;
 inline constexpr Id kZero = 0;  // the store creates 0 first
+inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
 
 // Allocates blocks of 2 MiB and more aligned to 2 MiB and asks for transparent huge
 // pages (madvise; a hint only): the store's tables are read at random ids, and with
@@ -52,54 +53,79 @@ template <typename T>
 using HugeVector = std::vector<T, HugePageAllocator<T>>;
 
 // The comparison memo: (g, h) -> g <= h, never evicted. Open addressing with linear
-// probing over one array of 64-bit words, each word the key pair_key(g, h) with the
-// answer in its top bit, so a lookup is one hash and (almost always) one cache line;
-// it holds a few million answers in half the memory of a hash map of (key, bool) pairs.
-// Large arrays are asked for in transparent huge pages (the lookups are random, so
-// 4 KiB pages would cost a TLB miss each). Keys whose g reaches 2^31 (whose top bit is
-// taken) go to a side map.
+// probing over one array of 64-bit words. A word holds an unordered pair {lo, hi}
+// (lo < hi, each below 2^29) and what is known of both lo <= hi and hi <= lo, so one
+// probe (almost always one cache line) answers both directions: a comparison and its
+// reverse share a word, and a known h <= g (h != g) answers g <= h false without a
+// second lookup. Large arrays are asked for in transparent huge pages (the lookups are
+// random, so 4 KiB pages would cost a TLB miss each). Pairs with an id of 2^29 or more
+// go to a side map, one entry per direction.
 class LeqMemo {
  public:
   LeqMemo() = default;
   LeqMemo(const LeqMemo&) = delete;
   LeqMemo& operator=(const LeqMemo&) = delete;
   ~LeqMemo() { std::free(slots_); }
-  // -1: not known; 0: false; 1: true.
-  int find(std::uint64_t key) const {
-    if (key >> 63) {
-      auto it = wide_.find(key);
-      return it == wide_.end() ? -1 : int(it->second);
-    }
+  // Whether g <= h (g != h, both canonical): -1 not known, 0 false, 1 true.
+  int find(Id g, Id h) const {
+    if ((g | h) >> kIdBits) return find_wide(g, h);
     if (slots_ == nullptr) return -1;
+    const bool forward = g < h;
+    const std::uint64_t key = forward ? packed(g, h) : packed(h, g);
     for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
       std::uint64_t w = slots_[i];
       if (w == kEmpty) return -1;
-      if ((w & ~kBit) == key) return int(w >> 63);
+      if ((w & kKeyMask) != key) continue;
+      // Distinct canonical forms: h <= g answers g <= h false.
+      std::uint64_t mine = (w >> (forward ? kLoShift : kHiShift)) & 3;
+      if (mine != kUnknown) return mine == kTrue ? 1 : 0;
+      return ((w >> (forward ? kHiShift : kLoShift)) & 3) == kTrue ? 0 : -1;
     }
   }
-  // Records an answer (a key already present keeps its answer: answers never change).
-  void insert(std::uint64_t key, bool value) {
-    if (key >> 63) {
-      wide_.emplace(key, value);
+  // Records g <= h (g != h). A direction already known keeps its answer: answers never change.
+  void insert(Id g, Id h, bool value) {
+    if ((g | h) >> kIdBits) {
+      wide_.emplace(pair_key(g, h), value);
       return;
     }
     if (2 * (count_ + 1) > size_) grow();
+    const bool forward = g < h;
+    const std::uint64_t key = forward ? packed(g, h) : packed(h, g);
+    const std::uint64_t state = std::uint64_t(value ? kTrue : kFalse) << (forward ? kLoShift : kHiShift);
     for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
       std::uint64_t w = slots_[i];
       if (w == kEmpty) {
-        slots_[i] = key | (value ? kBit : 0);
+        slots_[i] = key | state;
         ++count_;
         return;
       }
-      if ((w & ~kBit) == key) return;
+      if ((w & kKeyMask) != key) continue;
+      if (((w >> (forward ? kLoShift : kHiShift)) & 3) == kUnknown) slots_[i] = w | state;
+      return;
     }
+  }
+  // Starts loading the word of {g, h} into the cache: a caller about to look up several
+  // pairs asks for all of them first, so their cache misses overlap.
+  void prefetch(Id g, Id h) const {
+    if (slots_ == nullptr || ((g | h) >> kIdBits)) return;
+    __builtin_prefetch(&slots_[slot(g < h ? packed(g, h) : packed(h, g))]);
   }
   std::size_t bytes() const { return size_ * sizeof(std::uint64_t) + wide_.capacity() * 10; }
 
  private:
-  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // never a key: its top bit is set
-  static constexpr std::uint64_t kBit = std::uint64_t{1} << 63;
+  static constexpr int kIdBits = 29;
+  static constexpr int kLoShift = 2 * kIdBits;      // state of lo <= hi
+  static constexpr int kHiShift = 2 * kIdBits + 2;  // state of hi <= lo
+  static constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kLoShift) - 1;
+  static constexpr std::uint64_t kUnknown = 0, kFalse = 1, kTrue = 2;
+  static constexpr std::uint64_t kEmpty = 0;  // never a word: a stored word knows one direction
+  static std::uint64_t packed(Id lo, Id hi) { return (std::uint64_t(lo) << kIdBits) | hi; }
   std::size_t slot(std::uint64_t key) const { return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_); }
+  int find_wide(Id g, Id h) const {
+    if (auto it = wide_.find(pair_key(g, h)); it != wide_.end()) return int(it->second);
+    auto it = wide_.find(pair_key(h, g));
+    return it != wide_.end() && it->second ? 0 : -1;
+  }
   void grow();  // store.cpp
   std::uint64_t* slots_ = nullptr;
   std::size_t size_ = 0, count_ = 0, mask_ = 0;
@@ -325,7 +351,5 @@ class Store {
   void set_fast_stops(Id g, const Dyadic& left, const Dyadic& right);
   HugeVector<FastStops> fast_stops_;
 };
-
-inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
 
 }  // namespace cgtlab::cgt::detail
