@@ -308,8 +308,8 @@ bool Store::known_leq_form(Id x) const {
   if (!form_memo_) return false;
   const FormMemo& m = *form_memo_;
   if (m.bounded) {
-    if (m.b < right_stop(x) || m.hi < left_stop(x)) return false;
-    if (left_stop(x) < m.lo) return true;
+    if (below_rs(m.fb, m.b, x) || below_ls(m.fhi, m.hi, x)) return false;
+    if (ls_below(x, m.flo, m.lo)) return true;
   }
   auto it = m.leq.find(x);
   return it != m.leq.end() && it->second;
@@ -319,8 +319,8 @@ bool Store::known_geq_form(Id x) const {
   if (!form_memo_) return false;
   const FormMemo& m = *form_memo_;
   if (m.bounded) {
-    if (left_stop(x) < m.a || right_stop(x) < m.lo) return false;
-    if (m.hi < right_stop(x)) return true;
+    if (ls_below(x, m.fa, m.a) || rs_below(x, m.flo, m.lo)) return false;
+    if (below_rs(m.fhi, m.hi, x)) return true;
   }
   auto it = m.geq.find(x);
   return it != m.geq.end() && it->second;
@@ -333,8 +333,8 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     // x <= F implies RS(x) <= RS(F) <= b and LS(x) <= LS(F) <= hi; LS(x) < lo <= RS(F)
     // implies x < F (as in leq).
     const FormMemo& m = *form_memo_;
-    if (m.b < right_stop(x) || m.hi < left_stop(x)) return false;
-    if (left_stop(x) < m.lo) return true;
+    if (below_rs(m.fb, m.b, x) || below_ls(m.fhi, m.hi, x)) return false;
+    if (ls_below(x, m.flo, m.lo)) return true;
   }
   if (form_memo_)
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
@@ -378,8 +378,8 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     // x >= F implies LS(x) >= LS(F) >= a and RS(x) >= RS(F) >= lo; RS(x) > hi >= LS(F)
     // implies x > F.
     const FormMemo& m = *form_memo_;
-    if (left_stop(x) < m.a || right_stop(x) < m.lo) return false;
-    if (m.hi < right_stop(x)) return true;
+    if (ls_below(x, m.fa, m.a) || rs_below(x, m.flo, m.lo)) return false;
+    if (below_rs(m.fhi, m.hi, x)) return true;
   }
   if (form_memo_)
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
@@ -547,6 +547,10 @@ Id Store::reduce(Options L, Options R) {
     bool a_low = memo.a < memo.b;
     memo.lo = a_low ? memo.a : memo.b;
     memo.hi = a_low ? memo.b : memo.a;
+    memo.fa = fast_stop(memo.a);
+    memo.fb = fast_stop(memo.b);
+    memo.flo = fast_stop(memo.lo);
+    memo.fhi = fast_stop(memo.hi);
   }
   struct Scope {
     FormMemo*& slot;

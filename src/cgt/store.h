@@ -286,7 +286,28 @@ class Store {
     // (reduce() has the proof), so many x <= F and x >= F are settled by x's stops.
     bool bounded = false;
     Dyadic a, b, lo, hi;
+    // The same bounds as fixed-point integers when they fit (else kNoFastStop), so that
+    // most tests against a stop compare two int64 (as leq does), not two GMP numbers.
+    std::int64_t fa = kNoFastStop, fb = kNoFastStop, flo = kNoFastStop, fhi = kNoFastStop;
   };
+  // v < RS(x), v < LS(x), LS(x) < v, RS(x) < v for a bound v of a FormMemo and its
+  // fixed-point copy fv.
+  bool below_rs(std::int64_t fv, const Dyadic& v, Id x) const {
+    std::int64_t s = fast_stops_[x].right;
+    return fv != kNoFastStop && s != kNoFastStop ? fv < s : v < right_stop(x);
+  }
+  bool below_ls(std::int64_t fv, const Dyadic& v, Id x) const {
+    std::int64_t s = fast_stops_[x].left;
+    return fv != kNoFastStop && s != kNoFastStop ? fv < s : v < left_stop(x);
+  }
+  bool ls_below(Id x, std::int64_t fv, const Dyadic& v) const {
+    std::int64_t s = fast_stops_[x].left;
+    return fv != kNoFastStop && s != kNoFastStop ? s < fv : left_stop(x) < v;
+  }
+  bool rs_below(Id x, std::int64_t fv, const Dyadic& v) const {
+    std::int64_t s = fast_stops_[x].right;
+    return fv != kNoFastStop && s != kNoFastStop ? s < fv : right_stop(x) < v;
+  }
   FormMemo* form_memo_ = nullptr;
   // Options under reduction; group[i] != 0 marks options known to be pairwise
   // incomparable within their group (e.g. G^L_i + H in a sum).
