@@ -17,8 +17,8 @@ check_stop "$cgtlab" arckayles grundy --graph Grid3x10 --max-memory 1
 # cap below its 4 MiB minimum); one of them printed a second line now and then: try it often.
 for _ in $(seq 20); do check_stop "$cgtlab" arckayles grundy --graph Grid3x10 --max-memory 1; done
 check_stop "$cgtlab" arckayles grundy --graph Grid3x10 --max-positions 100
-# (the search holds at most ~1000 positions at once since P(t) candidates come from canonical un-moves: 500)
-check_stop "$cgtlab" pebbling mvalue --graph K4 --k 3 --max-total 300 --max-positions 500
+# (the search holds 300-399 classes at once to total 300: P(t) candidates are checked, not stored: 200)
+check_stop "$cgtlab" pebbling mvalue --graph K4 --k 3 --max-total 300 --max-positions 200
 check_stop "$cgtlab" blocking value --graph T3 --pebbles 0=4/4/4 --max-positions 10
 "$cgtlab" arckayles grundy --graph C5 --max-positions -1 >/dev/null 2>"$err"; [ $? -eq 2 ] || fail "negative cap should exit 2"
 # --max-memory holds even where a search's own estimate misses (the resident-memory

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstring>
+#include <limits>
 #include <mutex>
 
 #include "util/error.h"
@@ -212,82 +214,168 @@ void PartitionRanking::unrank(int total, std::uint64_t r, std::uint16_t* a) cons
 
 // ---- search ------------------------------------------------------------------------------
 
-// A set of ranks of one layer: a bitset (kept across layers, cleared rank by rank) when the
-// layer is small enough, else a hash set.
-class CompleteGraphSearch::Bits {
- public:
-  void reset(std::uint64_t classes) {
-    dense_ = classes <= kMaxDenseClasses;
-    if (dense_ && words_.size() < (classes + 63) / 64) words_.resize((classes + 63) / 64, 0);
-    hash_.clear();
-  }
-  bool dense() const { return dense_; }
-  std::size_t capacity_bytes() const { return words_.capacity() * 8; }
-  std::uint64_t bytes() const { return dense_ ? words_.size() * 8 : hash_.size() * 16; }
-  bool insert(std::uint64_t r) {  // true if r was not in the set
-    if (!dense_) return hash_.insert(r).second;
-    std::uint64_t& w = words_[r >> 6];
-    const std::uint64_t m = std::uint64_t{1} << (r & 63);
-    const bool fresh = (w & m) == 0;
-    w |= m;
-    return fresh;
-  }
-  bool insert_atomic(std::uint64_t r) {  // dense only
-    const std::uint64_t m = std::uint64_t{1} << (r & 63);
-    return (std::atomic_ref<std::uint64_t>(words_[r >> 6]).fetch_or(m, std::memory_order_relaxed) & m) == 0;
-  }
-  bool contains(std::uint64_t r) const {
-    if (!dense_) return hash_.contains(r);
-    return (words_[r >> 6] >> (r & 63)) & 1;
-  }
-  void clear(const std::vector<std::uint64_t>& ranks) {
-    if (!dense_) {
-      hash_.clear();
-      return;
-    }
-    for (std::uint64_t r : ranks) words_[r >> 6] = 0;
-  }
-
- private:
-  bool dense_ = true;
-  std::vector<std::uint64_t> words_;
-  absl::flat_hash_set<std::uint64_t> hash_;
-};
-
 namespace {
 
-// Ranks and tuples, appended together.
-struct Found {
-  std::vector<std::uint64_t> ranks;
-  std::vector<std::uint16_t> tuples;
-  void add(std::uint64_t r, const std::uint16_t* q, int n) {
-    ranks.push_back(r);
-    tuples.insert(tuples.end(), q, q + n);
+// The tuple a with entry i less `take` and entry j plus `give`, re-sorted into q: a merge of
+// the other entries (already descending) with the two new values.
+inline void shifted(const std::uint16_t* a, int n, int i, int j, int take, int give, std::uint16_t* q) {
+  const int vi = a[i] - take, vj = a[j] + give;
+  int first = std::max(vi, vj), second = std::min(vi, vj);  // -1: placed
+  int w = 0;
+  for (int p = 0; p < n; ++p) {
+    if (p == i || p == j) continue;
+    const int x = a[p];
+    if (first >= x) {
+      q[w++] = static_cast<std::uint16_t>(first);
+      first = second;
+      second = -1;
+      if (first >= x) {
+        q[w++] = static_cast<std::uint16_t>(first);
+        first = -1;
+      }
+    }
+    q[w++] = static_cast<std::uint16_t>(x);
   }
+  if (first >= 0) q[w++] = static_cast<std::uint16_t>(first);
+  if (second >= 0) q[w] = static_cast<std::uint16_t>(second);
+}
+
+// f(i, j, hash of the result) for one representative move per pair of value classes (from,
+// to) of the descending tuple a (hash h): from loses `take`, to gains `give`; stops when f
+// returns false (then the result is false).
+template <class F>
+inline bool for_each_hashed_shift(const std::uint16_t* a, std::uint64_t h, int n, int take, int give,
+                                  const std::uint64_t* word, F&& f) {
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < take) break;
+    if (i > 0 && a[i] == a[i - 1]) continue;
+    const std::uint64_t hi = h - word[a[i]] + word[a[i] - take];
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const int prev = j - 1 == i ? j - 2 : j - 1;
+      if (prev >= 0 && a[prev] == a[j]) continue;
+      if (!f(i, j, hi - word[a[j]] + word[a[j] + give])) return false;
+    }
+  }
+  return true;
+}
+
+// Hashes and tuples, appended together.
+struct Found {
+  std::vector<std::uint64_t> hashes;
+  std::vector<std::uint16_t> tuples;
+  void clear() {
+    hashes.clear();
+    tuples.clear();
+  }
+  std::size_t capacity_bytes() const { return hashes.capacity() * 8 + tuples.capacity() * 2; }
 };
 
 }  // namespace
 
+// The classes of one side (a CompleteLayer's tuples) by hash: open addressing, the slot of a
+// hash h found from its top bits, each slot one word: the low 32 bits of h and the class's
+// place in the side plus one (0: an empty slot). A lookup compares tuples, so classes with
+// equal hashes are told apart; maybe() answers from the hash alone, so its "no" is exact and
+// its "yes" still needs contains().
+class CompleteGraphSearch::Index {
+ public:
+  Index() { reset(0); }
+  // Empties the index, with room for `expected` classes (at most half the slots in use).
+  void reset(std::size_t expected) {
+    int bits = 4;
+    while ((std::size_t{1} << bits) < 2 * expected) ++bits;
+    bits_ = bits;
+    const std::size_t slots = std::size_t{1} << bits;
+    if (slots_.size() < slots) slots_.resize(slots);
+    std::fill_n(slots_.begin(), slots, 0);
+    count_ = 0;
+  }
+  // Indexes every class of a side.
+  void build(const CompleteLayer& side) {
+    reset(side.size());
+    for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
+    count_ = side.size();
+  }
+  std::size_t capacity_bytes() const { return slots_.capacity() * 8; }
+  std::uint64_t bytes() const { return (std::uint64_t{1} << bits_) * 8; }
+  bool maybe(std::uint64_t h) const {
+    const std::uint32_t tag = static_cast<std::uint32_t>(h);
+    for (std::size_t s = h >> (64 - bits_); slots_[s] != 0; s = (s + 1) & mask())
+      if (static_cast<std::uint32_t>(slots_[s] >> 32) == tag) return true;
+    return false;
+  }
+  bool contains(std::uint64_t h, const std::uint16_t* q, const CompleteLayer& side) const {
+    return find(h, q, side) != kNone;
+  }
+  // Adds q (hash h) to the side unless the side holds it; true if added.
+  bool insert(std::uint64_t h, const std::uint16_t* q, CompleteLayer& side) {
+    if (2 * (count_ + 1) > (std::size_t{1} << bits_)) {
+      reset(2 * (count_ + 1));
+      for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
+      count_ = side.size();
+    }
+    const std::uint32_t tag = static_cast<std::uint32_t>(h);
+    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
+    std::size_t s = h >> (64 - bits_);
+    for (; slots_[s] != 0; s = (s + 1) & mask()) {
+      const std::uint64_t v = slots_[s];
+      if (static_cast<std::uint32_t>(v >> 32) == tag &&
+          std::memcmp(&side.tuples[(static_cast<std::uint32_t>(v) - 1) * std::size_t(side.n)], q, bytes) == 0)
+        return false;
+    }
+    if (count_ >= kNone - 1) throw CapReached("a layer of over 2^32 classes");
+    slots_[s] = (std::uint64_t{tag} << 32) | (count_ + 1);
+    ++count_;
+    side.hashes.push_back(h);
+    side.tuples.insert(side.tuples.end(), q, q + side.n);
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kNone = std::numeric_limits<std::uint32_t>::max();
+  std::size_t mask() const { return (std::size_t{1} << bits_) - 1; }
+  std::size_t find(std::uint64_t h, const std::uint16_t* q, const CompleteLayer& side) const {
+    const std::uint32_t tag = static_cast<std::uint32_t>(h);
+    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
+    for (std::size_t s = h >> (64 - bits_); slots_[s] != 0; s = (s + 1) & mask()) {
+      const std::uint64_t v = slots_[s];
+      if (static_cast<std::uint32_t>(v >> 32) != tag) continue;
+      const std::size_t x = static_cast<std::uint32_t>(v) - 1;
+      if (std::memcmp(&side.tuples[x * side.n], q, bytes) == 0) return x;
+    }
+    return kNone;
+  }
+  void place(std::uint64_t h, std::size_t x) {
+    std::size_t s = h >> (64 - bits_);
+    while (slots_[s] != 0) s = (s + 1) & mask();
+    slots_[s] = (std::uint64_t{static_cast<std::uint32_t>(h)} << 32) | (x + 1);
+  }
+  int bits_ = 4;
+  std::size_t count_ = 0;
+  std::vector<std::uint64_t> slots_;
+};
+
 // Buffers kept across layers, so that large vectors are not allocated (and faulted in) anew.
 struct CompleteGraphSearch::Scratch {
-  Found found, kept;
-  CompleteLayer next;
-  std::vector<char> flag;
-  tbb::enumerable_thread_specific<std::pair<Found, std::uint64_t>> local;
-  void clear(Found& f) {
-    f.ranks.clear();
-    f.tuples.clear();
-  }
+  CompleteLayer next, other;
+  tbb::enumerable_thread_specific<Found> local;
   std::size_t capacity_bytes() const {
-    std::size_t b = flag.capacity() + next.ranks.capacity() * 8 + next.tuples.capacity() * 2;
-    for (const Found* f : {&found, &kept}) b += f->ranks.capacity() * 8 + f->tuples.capacity() * 2;
-    for (const auto& [mine, count] : local) b += mine.ranks.capacity() * 8 + mine.tuples.capacity() * 2;
+    std::size_t b = 0;
+    for (const CompleteLayer* l : {&next, &other}) b += l->hashes.capacity() * 8 + l->tuples.capacity() * 2;
+    for (const Found& f : local) b += f.capacity_bytes();
     return b;
   }
 };
 
 std::vector<std::uint64_t> CompleteLayer::sorted_ranks() const {
-  std::vector<std::uint64_t> out = ranks;
+  std::vector<std::uint64_t> out;
+  if (ranking != nullptr) {
+    out.reserve(size());
+    for (std::size_t x = 0; x < size(); ++x) out.push_back(ranking->rank(&tuples[x * n], total));
+  } else {
+    out = ranks;
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -296,10 +384,10 @@ bool CompleteGraphSearch::usable(const Pebbling& rules, int max_total) {
   return rules.complete() && rules.order() <= kMaxN && PartitionRanking::fits(rules.order(), max_total);
 }
 
-// Buffers of a finished search on this thread (bitsets all zero), taken by the next one: the
-// cells of a table then reuse memory already faulted in instead of mapping it anew.
+// Buffers of a finished search on this thread, taken by the next one: the cells of a table
+// then reuse memory already faulted in instead of mapping it anew.
 struct CompleteGraphSearch::Spare {
-  std::unique_ptr<Bits> out, prev;
+  std::unique_ptr<Index> out, prev;
   std::unique_ptr<Scratch> scratch;
 };
 
@@ -315,9 +403,17 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
                                        : throw InputError("CompleteGraphSearch needs a complete graph")),
       ranking_(*shared_ranking_),
       limits_(limits) {
+  // The word of each count a class of total <= max_total can hold (splitmix64: fixed, so runs agree).
+  word_.resize(static_cast<std::size_t>(max_total) + 2);
+  for (std::size_t v = 0; v < word_.size(); ++v) {
+    std::uint64_t x = v * 0x632be59bd9b4e019ull + 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    word_[v] = x ^ (x >> 31);
+  }
   Spare& s = spare();
-  out_bits_ = s.out ? std::move(s.out) : std::make_unique<Bits>();
-  prev_bits_ = s.prev ? std::move(s.prev) : std::make_unique<Bits>();
+  out_index_ = s.out ? std::move(s.out) : std::make_unique<Index>();
+  prev_index_ = s.prev ? std::move(s.prev) : std::make_unique<Index>();
   scratch_ = s.scratch ? std::move(s.scratch) : std::make_unique<Scratch>();
   restore(0, Side::P, {0});  // total 0: the empty position, P
 }
@@ -325,16 +421,23 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
 CompleteGraphSearch::~CompleteGraphSearch() {
   // Keep moderate buffers for the next search on this thread (never a large search's memory).
   constexpr std::size_t kKeptBytes = std::size_t{16} << 20;
-  if (!clean_ || out_bits_->capacity_bytes() + prev_bits_->capacity_bytes() + scratch_->capacity_bytes() > kKeptBytes) return;
+  if (out_index_->capacity_bytes() + prev_index_->capacity_bytes() + scratch_->capacity_bytes() > kKeptBytes) return;
   Spare& s = spare();
-  s.out = std::move(out_bits_);
-  s.prev = std::move(prev_bits_);
+  s.out = std::move(out_index_);
+  s.prev = std::move(prev_index_);
   s.scratch = std::move(scratch_);
+}
+
+std::uint64_t CompleteGraphSearch::hash(const std::uint16_t* a) const {
+  std::uint64_t h = 0;
+  for (int p = 0; p < ranking_.n(); ++p) h += word_[a[p]];
+  return h;
 }
 
 namespace {
 
-// Labelled positions in the classes of a layer (n counts per class).
+// Labelled positions in the classes of a layer (n counts per class): n! / prod(multiplicity!)
+// per class (a product of binomials past n = 20, where n! no longer fits 64 bits).
 Weight tuples_weight(const CompleteLayer& layer, int n) {
   static thread_local std::vector<std::vector<Weight>> binom;
   if (binom.size() < static_cast<std::size_t>(n) + 1) {
@@ -345,7 +448,22 @@ Weight tuples_weight(const CompleteLayer& layer, int n) {
     }
   }
   Weight w = 0;
-  for (std::size_t x = 0; x < layer.ranks.size(); ++x) {
+  const std::size_t classes = layer.size();
+  if (n <= 20) {  // n! / prod(multiplicity!) in 64 bits: n! < 2^64
+    std::uint64_t factorial = 1;
+    for (int i = 2; i <= n; ++i) factorial *= static_cast<std::uint64_t>(i);
+    for (std::size_t x = 0; x < classes; ++x) {
+      const std::uint16_t* a = &layer.tuples[x * n];
+      std::uint64_t d = 1, run = 1;
+      for (int i = 1; i < n; ++i) {
+        run = a[i] == a[i - 1] ? run + 1 : 1;
+        d *= run;
+      }
+      if (__builtin_add_overflow(w, Weight{factorial / d}, &w)) throw CapReached("position counts exceed 128 bits");
+    }
+    return w;
+  }
+  for (std::size_t x = 0; x < classes; ++x) {
     const std::uint16_t* a = &layer.tuples[x * n];
     Weight s = 1;
     int remaining = n;
@@ -370,18 +488,22 @@ void CompleteGraphSearch::restore(int total, Side stored, const std::vector<std:
   const int n = ranking_.n();
   CompleteLayer l;
   l.total = total;
+  l.n = n;
+  l.ranking = &ranking_;
   l.stored = stored;
   l.classes = ranking_.count(total);
-  l.ranks = ranks;
   l.tuples.resize(ranks.size() * n);
+  l.hashes.resize(ranks.size());
   for (std::size_t x = 0; x < ranks.size(); ++x) {
     if (ranks[x] >= l.classes) throw InputError("saved layer holds a rank out of range");
     ranking_.unrank(total, ranks[x], &l.tuples[x * n]);
+    l.hashes[x] = hash(&l.tuples[x * n]);
   }
   l.all = rules_.layer_size(total);
   Weight w = weight(l);
   l.p_weight = stored == Side::P ? w : l.all - w;
   layer_ = std::move(l);
+  prev_indexed_ = false;
 }
 
 const CompleteLayer& CompleteGraphSearch::advance() {
@@ -391,91 +513,41 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   Scratch& sc = *scratch_;
   CompleteLayer& next = sc.next;
   next.total = t;
+  next.n = n;
+  next.ranking = &ranking_;
   next.classes = ranking_.count(t);
   next.all = rules_.layer_size(t);
-  next.ranks.clear();
   next.tuples.clear();
-  Bits& out = *out_bits_;
-  const std::size_t from = layer_.ranks.size();
-  const bool terminals = layer_.stored == Side::N && t <= static_cast<long>(n) * k;
-  // An empty stored side and no terminals (every total past m): nothing to mark.
-  if (from > 0 || terminals) out.reset(next.classes);
-  clean_ = false;
+  next.hashes.clear();
+  Index& out = *out_index_;
+  const std::size_t from = layer_.size();
+  out.reset(from);
   const std::uint16_t* from_tuples = layer_.tuples.data();
-
-  // The distinct predecessors of every stored class of the previous layer.
-  Found& found = sc.found;
-  sc.clear(found);
+  const std::uint64_t* from_hashes = layer_.hashes.data();
+  const std::uint64_t* word = word_.data();
   std::uint64_t generated = 0;
-  // From a stored N(t-1): only the candidates for P(t) (CanonicalUnmove).
-  const bool from_n = layer_.stored == Side::N;
-  auto generate = [&](std::size_t lo, std::size_t hi, Found& into, auto&& insert) {
-    std::uint64_t count = 0;
-    auto add = [&](const std::uint16_t* q, std::uint64_t r) {
-      ++count;
-      if (insert(r)) into.add(r, q, n);
-      return true;
-    };
-    for (std::size_t x = lo; x < hi; ++x) {
-      if (from_n) {
-        for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, add, CanonicalUnmove{k});
-      } else {
-        for_each_shift(from_tuples + x * n, n, k, k + 1, t - 1, ranking_, add);
-      }
-    }
-    return count;
-  };
-  if (from < kParallelGrain) {
-    generated = generate(0, from, found, [&](std::uint64_t r) { return out.insert(r); });
-  } else {
-    auto& local = sc.local;
-    for (auto& [mine, count] : local) {
-      sc.clear(mine);
-      count = 0;
-    }
-    const bool dense = out.dense();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from, kParallelGrain / 4),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        auto& [mine, count] = local.local();
-                        if (dense) {
-                          count += generate(r.begin(), r.end(), mine, [&](std::uint64_t x) { return out.insert_atomic(x); });
-                        } else {
-                          absl::flat_hash_set<std::uint64_t> seen;
-                          count += generate(r.begin(), r.end(), mine, [&](std::uint64_t x) { return seen.insert(x).second; });
-                        }
-                      });
-    for (auto& [mine, count] : local) {
-      generated += count;
-      if (dense) {
-        found.ranks.insert(found.ranks.end(), mine.ranks.begin(), mine.ranks.end());
-        found.tuples.insert(found.tuples.end(), mine.tuples.begin(), mine.tuples.end());
-      } else {
-        for (std::size_t x = 0; x < mine.ranks.size(); ++x)
-          if (out.insert(mine.ranks[x])) found.add(mine.ranks[x], &mine.tuples[x * n], n);
-      }
-    }
-  }
-  generated_ += generated;
-  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n);
-  limits_.check(from + found.ranks.size(), out.bytes() + bytes_per * (from + found.ranks.size()));
 
   if (layer_.stored == Side::P) {
-    // N(t): the predecessors of P(t-1).
-    out.clear(found.ranks);
+    // N(t): the distinct predecessors of P(t-1) (an un-move: one entry loses k, another gains k+1).
+    std::uint16_t q[kMaxN];
+    for (std::size_t x = 0; x < from; ++x) {
+      const std::uint16_t* a = from_tuples + x * n;
+      for_each_hashed_shift(a, from_hashes[x], n, k, k + 1, word, [&](int i, int j, std::uint64_t h) {
+        ++generated;
+        shifted(a, n, i, j, k, k + 1, q);
+        out.insert(h, q, next);
+        return true;
+      });
+    }
     next.stored = Side::N;
-    std::swap(next.ranks, found.ranks);
-    std::swap(next.tuples, found.tuples);
   } else {
     // P(t): terminals, and the candidates (predecessors of N(t-1) by a canonical un-move) whose
     // every option lies in N(t-1).
-    if (terminals) {
+    if (t <= static_cast<long>(n) * k) {
       std::uint16_t a[kMaxN] = {};
       auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
         if (i == n) {
-          if (rest == 0) {
-            const std::uint64_t r = ranking_.rank(a, t);
-            if (out.insert(r)) found.add(r, a, n);
-          }
+          if (rest == 0) out.insert(hash(a), a, next);
           return;
         }
         int lo = (rest + (n - i) - 1) / (n - i);
@@ -487,58 +559,105 @@ const CompleteLayer& CompleteGraphSearch::advance() {
       };
       fill(fill, 0, k, t);
     }
-    out.clear(found.ranks);
-    Bits& prev = *prev_bits_;
-    if (from > 0) {
-      prev.reset(layer_.classes);
-      for (std::uint64_t r : layer_.ranks) prev.insert(r);
-    }
-    auto keep = [&](std::size_t c) {
-      return for_each_shift(&found.tuples[c * n], n, k + 1, k, t, ranking_,
-                            [&](const std::uint16_t*, std::uint64_t r) { return prev.contains(r); });
-    };
-    const std::size_t candidates = found.ranks.size();
-    std::vector<char>& flag = sc.flag;
-    flag.assign(candidates, 0);
-    if (candidates < kParallelGrain) {
-      for (std::size_t c = 0; c < candidates; ++c) flag[c] = keep(c) ? 1 : 0;
-    } else {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, candidates, kParallelGrain / 4),
-                        [&](const tbb::blocked_range<std::size_t>& r) {
-                          for (std::size_t c = r.begin(); c != r.end(); ++c) flag[c] = keep(c) ? 1 : 0;
-                        });
-    }
-    if (from > 0) prev.clear(layer_.ranks);
-    for (std::size_t c = 0; c < candidates; ++c) {
-      if (flag[c]) {
-        next.ranks.push_back(found.ranks[c]);
-        next.tuples.insert(next.tuples.end(), &found.tuples[c * n], &found.tuples[c * n] + n);
+    Index& prev = *prev_index_;
+    if (!prev_indexed_) prev.build(layer_);
+    prev_indexed_ = true;
+    const CanonicalUnmove canonical{k};
+    // The candidates of parents [lo, hi) that are P: accept(tuple, hash) for each.
+    auto decide = [&](std::size_t lo, std::size_t hi, auto&& accept) {
+      std::uint64_t count = 0;
+      std::uint16_t c[kMaxN], o[kMaxN];
+      for (std::size_t x = lo; x < hi; ++x) {
+        const std::uint16_t* a = from_tuples + x * n;
+        const std::uint64_t ha = from_hashes[x];
+        // A canonical un-move raises an entry to a largest one and lowers one to a smallest:
+        // the raised one is then at least a[2], the lowered one at most a[n-3] (n >= 3).
+        const int most_i = n >= 3 ? a[n - 3] + k : std::numeric_limits<int>::max();
+        const int least_j = n >= 3 ? a[2] - k - 1 : std::numeric_limits<int>::min();
+        for (int i = n - 1; i >= 0; --i) {
+          if (a[i] > most_i) break;
+          if (a[i] < k || (i > 0 && a[i] == a[i - 1])) continue;
+          for (int j = 0; j < n && a[j] >= least_j; ++j) {
+            if (j == i) continue;
+            const int before = j - 1 == i ? j - 2 : j - 1;
+            if (before >= 0 && a[before] == a[j]) continue;
+            if (!canonical(a, n, i, j, 0)) continue;
+            ++count;
+            // The candidate: the raised entry first, the lowered one last.
+            int w = 0;
+            c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
+            for (int p = 0; p < n; ++p)
+              if (p != i && p != j) c[w++] = a[p];
+            c[w] = static_cast<std::uint16_t>(a[i] - k);
+            const std::uint64_t hc = ha - word[a[i]] + word[a[i] - k] - word[a[j]] + word[a[j] + k + 1];
+            // Every option in N(t-1): first by hash (a miss is exact), then tuple by tuple. The
+            // canonical option (a largest entry gives to a smallest) is the parent, in N(t-1).
+            const std::uint16_t top = c[0], bottom = c[n - 1];
+            if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
+                  return (c[i2] == top && c[j2] == bottom) || prev.maybe(h);
+                }))
+              continue;
+            if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
+                  if (c[i2] == top && c[j2] == bottom) return true;
+                  shifted(c, n, i2, j2, k + 1, k, o);
+                  return prev.contains(h, o, layer_);
+                }))
+              continue;
+            accept(static_cast<const std::uint16_t*>(c), hc);
+          }
+        }
       }
+      return count;
+    };
+    if (from < kParallelGrain) {
+      generated = decide(0, from, [&](const std::uint16_t* c, std::uint64_t h) { out.insert(h, c, next); });
+    } else {
+      for (Found& mine : sc.local) mine.clear();
+      std::atomic<std::uint64_t> count{0};
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from, kParallelGrain / 4),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          Found& mine = sc.local.local();
+                          count += decide(r.begin(), r.end(), [&](const std::uint16_t* c, std::uint64_t h) {
+                            mine.hashes.push_back(h);
+                            mine.tuples.insert(mine.tuples.end(), c, c + n);
+                          });
+                        });
+      generated = count;
+      for (const Found& mine : sc.local)
+        for (std::size_t x = 0; x < mine.hashes.size(); ++x) out.insert(mine.hashes[x], &mine.tuples[x * n], next);
     }
     next.stored = Side::P;
   }
-  finish(next);
-  clean_ = true;
+  generated_ += generated;
+  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n);
+  const std::uint64_t held = from + next.size();
+  limits_.check(held, out.bytes() + (prev_indexed_ ? prev_index_->bytes() : 0) + bytes_per * held);
+  const bool indexed = finish(next);
   std::swap(layer_, next);  // the old layer's buffers serve the next step
+  // The index of the side just built serves the next step when that side was kept as built.
+  if (indexed) std::swap(out_index_, prev_index_);
+  prev_indexed_ = indexed;
   return layer_;
 }
 
-void CompleteGraphSearch::finish(CompleteLayer& next) {
+bool CompleteGraphSearch::finish(CompleteLayer& next) {
   const int n = ranking_.n();
-  // Switch to the smaller side when the complement can be listed (a bitset's worth).
-  if (next.ranks.size() > next.classes - next.ranks.size() && next.classes <= kMaxDenseClasses) {
-    Bits& mark = *out_bits_;
-    mark.reset(next.classes);
-    for (std::uint64_t r : next.ranks) mark.insert(r);
-    Found other;
-    // Every class of the total in rank order (lexicographic), with its rank.
+  bool indexed = true;  // out_index_ indexes next's tuples
+  // Switch to the smaller side when the complement can be listed.
+  if (next.size() > next.classes - next.size() && next.classes <= kMaxDenseClasses) {
+    const Index& in = *out_index_;
+    CompleteLayer& other = scratch_->other;
+    other.tuples.clear();
+    other.hashes.clear();
     std::uint16_t a[kMaxN] = {};
-    std::uint64_t r = 0;
     auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
       if (i == n) {
         if (rest == 0) {
-          if (!mark.contains(r)) other.add(r, a, n);
-          ++r;
+          const std::uint64_t h = hash(a);
+          if (!in.contains(h, a, next)) {
+            other.hashes.push_back(h);
+            other.tuples.insert(other.tuples.end(), a, a + n);
+          }
         }
         return;
       }
@@ -550,19 +669,21 @@ void CompleteGraphSearch::finish(CompleteLayer& next) {
       a[i] = 0;
     };
     fill(fill, 0, next.total, next.total);
-    mark.clear(next.ranks);
-    next.ranks = std::move(other.ranks);
-    next.tuples = std::move(other.tuples);
+    std::swap(next.tuples, other.tuples);
+    std::swap(next.hashes, other.hashes);
     next.stored = next.stored == Side::P ? Side::N : Side::P;
+    indexed = false;
   }
   Weight w = weight(next);
   next.p_weight = next.stored == Side::P ? w : next.all - w;
   // Store an empty side when there is one: the next step then costs nothing.
   if ((next.p_weight == 0 && next.stored == Side::N) || (next.p_weight == next.all && next.stored == Side::P)) {
     next.stored = next.stored == Side::P ? Side::N : Side::P;
-    next.ranks.clear();
     next.tuples.clear();
+    next.hashes.clear();
+    indexed = false;
   }
+  return indexed;
 }
 
 // ---- partitioned over ranks ---------------------------------------------------------------
@@ -635,6 +756,7 @@ PartitionedCompleteSearch::PartitionedCompleteSearch(const Pebbling& rules, int 
   Failure failure;
   PartitionedCompleteLayer first;
   first.total = 0;
+  first.n = ranking_.n();
   first.stored = Side::P;
   first.classes = 1;
   failure.guard([&] {
@@ -667,6 +789,7 @@ const PartitionedCompleteLayer& PartitionedCompleteSearch::advance() {
   Failure failure;
   PartitionedCompleteLayer next;
   next.total = t;
+  next.n = n;
   next.classes = ranking_.count(t);
   std::uint64_t peak = 0;
 

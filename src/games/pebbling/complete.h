@@ -1,13 +1,15 @@
 // The layered search of solve/layered.h specialised to K_n, where a class of positions is a
-// partition: a descending tuple of n counts. Classes of one total are ranked (their index in
-// lexicographic order, from a table of partition counts), so a side of a layer is a set of
-// 64-bit integers: a bitset over the layer when it is small enough, else a hash set; no
-// tuple is hashed or sorted, and the complement of a side is a bit flip.
+// partition: a descending tuple of n counts. A side of a layer is a list of tuples with an
+// additive multiset hash each (the sum of a random word per count, so a move's result has its
+// hash in O(1) from its parent's, without sorting), held in an open-addressing index. A hash
+// only filters: a class is found in a side only when its tuple equals a stored one, so every
+// answer is exact whatever the hashes do. Ranks (PartitionRanking: the index of a tuple in
+// lexicographic order) are computed only for checkpoints and tests.
 //
 // Same alternation as solve/layered.h: from a stored P(t-1) the N(t) side is the set of
 // predecessors; from a stored N(t-1) the P(t) side is the terminals plus the predecessors
 // whose every option lies in N(t-1). At each step the search may also switch to the other
-// side of the layer when that is smaller (with a bitset the complement costs one pass).
+// side of the layer when that is smaller (listing the layer's classes once).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -58,19 +60,24 @@ class PartitionRanking {
   std::vector<std::uint64_t> table_;
 };
 
-// One layer of the search: which side is stored, its ranks and their tuples.
+// One layer of the search: which side is stored and its tuples. CompleteGraphSearch keeps a
+// hash per tuple; PartitionedCompleteSearch a rank per tuple (its share of the side).
 struct CompleteLayer {
   int total = 0;
+  int n = 0;  // counts per tuple
   solve::Side stored = solve::Side::P;
-  std::vector<std::uint64_t> ranks;   // distinct, in no particular order
-  std::vector<std::uint16_t> tuples;  // n counts per rank, in the order of ranks
+  std::vector<std::uint16_t> tuples;  // n counts per stored class (descending)
+  std::vector<std::uint64_t> hashes;  // CompleteGraphSearch: the multiset hash of each tuple
+  std::vector<std::uint64_t> ranks;   // PartitionedCompleteSearch: the rank of each tuple
+  const PartitionRanking* ranking = nullptr;  // CompleteGraphSearch: ranks the tuples
   std::uint64_t classes = 0;          // classes of this total
   solve::Weight all = 0;              // labelled positions of this total
   solve::Weight p_weight = 0;         // labelled P-positions
+  std::size_t size() const { return n == 0 ? 0 : tuples.size() / static_cast<std::size_t>(n); }  // classes stored
   bool all_n() const { return p_weight == 0; }
   bool all_p() const { return p_weight == all; }
-  std::uint64_t p_classes() const { return stored == solve::Side::P ? ranks.size() : classes - ranks.size(); }
-  std::vector<std::uint64_t> sorted_ranks() const;
+  std::uint64_t p_classes() const { return stored == solve::Side::P ? size() : classes - size(); }
+  std::vector<std::uint64_t> sorted_ranks() const;  // the ranks of the stored classes, ascending
 };
 
 class CompleteGraphSearch {
@@ -86,11 +93,12 @@ class CompleteGraphSearch {
   void restore(int total, solve::Side stored, const std::vector<std::uint64_t>& ranks);
 
  private:
-  class Bits;
+  class Index;
   struct Scratch;
   struct Spare;
   static Spare& spare();  // this thread's buffers left by the last search, for the next one
-  void finish(CompleteLayer& next);
+  bool finish(CompleteLayer& next);  // true: next is the side out_index_ indexes
+  std::uint64_t hash(const std::uint16_t* a) const;
   solve::Weight weight(const CompleteLayer& layer) const;
 
   const Pebbling& rules_;
@@ -99,9 +107,10 @@ class CompleteGraphSearch {
   solve::SearchLimits limits_;
   CompleteLayer layer_;
   std::uint64_t generated_ = 0;
-  bool clean_ = true;  // the bitsets are all zero (they then serve the next search on this thread)
-  std::unique_ptr<Bits> out_bits_, prev_bits_;  // reused across layers, cleared by rank
-  std::unique_ptr<Scratch> scratch_;            // buffers reused across layers
+  std::vector<std::uint64_t> word_;  // the hash word of each count value (a tuple's hash is their sum)
+  std::unique_ptr<Index> out_index_, prev_index_;  // of the side being built, of the stored side
+  bool prev_indexed_ = false;                      // prev_index_ indexes layer_
+  std::unique_ptr<Scratch> scratch_;               // buffers reused across layers
 };
 
 // The ranked search spread over the ranks of a run, as solve/layered_partitioned.h spreads the

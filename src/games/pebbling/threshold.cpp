@@ -70,7 +70,7 @@ PebblingLayerStats stats_of(const PartitionedCompleteLayer& layer) {
 }
 
 PebblingLayerStats stats_of(const CompleteLayer& layer) {
-  PebblingLayerStats s = common_stats(layer, layer.total, layer.ranks.size());
+  PebblingLayerStats s = common_stats(layer, layer.total, layer.size());
   s.p_classes = layer.p_classes();
   return s;
 }

@@ -49,7 +49,7 @@ TEST(PartitionedCompleteSearch, EveryLayerAsTheRankedSearch) {
           for (int r = 0; r < ranks; ++r) {
             const auto& l = shares[static_cast<std::size_t>(r)][static_cast<std::size_t>(t)];
             ASSERT_EQ(l.stored, one.stored) << "t=" << t;
-            ASSERT_EQ(l.stored_count, one.ranks.size()) << "t=" << t;
+            ASSERT_EQ(l.stored_count, one.size()) << "t=" << t;
             ASSERT_EQ(l.classes, one.classes) << "t=" << t;
             ASSERT_TRUE(l.all == one.all && l.p_weight == one.p_weight) << "t=" << t;
             ASSERT_EQ(l.p_classes(), one.p_classes()) << "t=" << t;

@@ -77,7 +77,7 @@ TEST(PebblingThreshold, ThresholdIsFirstAllNLayerAndAlternates) {
 TEST(PebblingThreshold, CapStopsTheSearch) {
   games::ThresholdOptions o;
   o.max_total = 80;
-  o.limits.max_positions = 50;
+  o.limits.max_positions = 20;  // the ranked search holds 30-39 classes at its largest layer
   EXPECT_THROW(games::pebbling_threshold(Pebbling(graph::parse_graph("K6"), 2), o), CapReached);
 }
 
