@@ -96,28 +96,6 @@ inline bool for_each_shift(const std::uint16_t* a, int n, int take, int give, in
   return true;
 }
 
-// The canonical option of a non-terminal class c: a largest entry gives k+1 pebbles to a
-// smallest one (one class whichever tied entries move). Accepts the un-move (entry i of a
-// loses k, entry j gains k+1) exactly when it leads to a class c whose canonical option is a:
-// the raised entry is then a largest entry of c and the lowered one a smallest. A non-terminal
-// P-class of total t has its canonical option in N(t-1), so the predecessors of N(t-1) that pass
-// are all the candidates for P(t) (each found once per representative un-move, not once per
-// option in N(t-1)).
-struct CanonicalUnmove {
-  int k;
-  bool operator()(const std::uint16_t* a, int n, int i, int j, int) const {
-    const int lowered = a[i] - k, raised = a[j] + k + 1;
-    // The largest and the smallest of the entries other than i and j (a is descending).
-    int first = 0;
-    while (first == i || first == j) ++first;
-    int last = n - 1;
-    while (last == i || last == j) --last;
-    const int others_max = first < n ? std::max<int>(a[first], lowered) : lowered;
-    const int others_min = last >= 0 ? std::min<int>(a[last], raised) : raised;
-    return raised >= others_max && lowered <= others_min;
-  }
-};
-
 Weight checked_mul(Weight a, Weight b) {
   Weight r;
   if (__builtin_mul_overflow(a, b, &r)) throw CapReached("position counts exceed 128 bits");
@@ -217,27 +195,28 @@ void PartitionRanking::unrank(int total, std::uint64_t r, std::uint16_t* a) cons
 namespace {
 
 // The tuple a with entry i less `take` and entry j plus `give`, re-sorted into q: a merge of
-// the other entries (already descending) with the two new values.
+// the other entries (already descending, copied in three spans) with the two new values.
 inline void shifted(const std::uint16_t* a, int n, int i, int j, int take, int give, std::uint16_t* q) {
   const int vi = a[i] - take, vj = a[j] + give;
-  int first = std::max(vi, vj), second = std::min(vi, vj);  // -1: placed
+  int big = std::max(vi, vj), small = std::min(vi, vj);  // -1 once placed
+  const int lo = std::min(i, j), hi = std::max(i, j);
   int w = 0;
-  for (int p = 0; p < n; ++p) {
-    if (p == i || p == j) continue;
-    const int x = a[p];
-    if (first >= x) {
-      q[w++] = static_cast<std::uint16_t>(first);
-      first = second;
-      second = -1;
-      if (first >= x) {
-        q[w++] = static_cast<std::uint16_t>(first);
-        first = -1;
+  auto span = [&](int from, int to) {
+    for (int p = from; p < to; ++p) {
+      const int x = a[p];
+      while (big >= x) {  // a new value goes before the entries it is not below
+        q[w++] = static_cast<std::uint16_t>(big);
+        big = small;
+        small = -1;
       }
+      q[w++] = static_cast<std::uint16_t>(x);
     }
-    q[w++] = static_cast<std::uint16_t>(x);
-  }
-  if (first >= 0) q[w++] = static_cast<std::uint16_t>(first);
-  if (second >= 0) q[w] = static_cast<std::uint16_t>(second);
+  };
+  span(0, lo);
+  span(lo + 1, hi);
+  span(hi + 1, n);
+  if (big >= 0) q[w++] = static_cast<std::uint16_t>(big);
+  if (small >= 0) q[w] = static_cast<std::uint16_t>(small);
 }
 
 // f(i, j, hash of the result) for one representative move per pair of value classes (from,
@@ -271,13 +250,39 @@ struct Found {
   std::size_t capacity_bytes() const { return hashes.capacity() * 8 + tuples.capacity() * 2; }
 };
 
+// A descending tuple as runs of equal entries: the value, first entry and length of each.
+struct Runs {
+  int d = 0;
+  int value[kMaxN], first[kMaxN], count[kMaxN];
+  void of(const std::uint16_t* a, int n) {
+    d = 0;
+    for (int p = 0; p < n; ++p) {
+      if (p > 0 && a[p] == a[p - 1]) {
+        ++count[d - 1];
+      } else {
+        value[d] = a[p];
+        first[d] = p;
+        count[d++] = 1;
+      }
+    }
+  }
+  void add(int v, int c) {  // a run at the end (joined to the last one when equal)
+    if (d > 0 && value[d - 1] == v) {
+      count[d - 1] += c;
+    } else {
+      value[d] = v;
+      count[d++] = c;
+    }
+  }
+};
+
 }  // namespace
 
 // The classes of one side (a CompleteLayer's tuples) by hash: open addressing, the slot of a
-// hash h found from its top bits, each slot one word: the low 32 bits of h and the class's
-// place in the side plus one (0: an empty slot). A lookup compares tuples, so classes with
-// equal hashes are told apart; maybe() answers from the hash alone, so its "no" is exact and
-// its "yes" still needs contains().
+// hash h found from its top bits, a slot holding a 16-bit tag of h (never 0: 0 marks an empty
+// slot) and, apart, the class's place in the side. A lookup compares tuples, so classes with
+// equal hashes are told apart; maybe() answers from tags alone (a small array), so its "no"
+// is exact and its "yes" still needs contains().
 class CompleteGraphSearch::Index {
  public:
   Index() { reset(0); }
@@ -287,8 +292,11 @@ class CompleteGraphSearch::Index {
     while ((std::size_t{1} << bits) < 2 * expected) ++bits;
     bits_ = bits;
     const std::size_t slots = std::size_t{1} << bits;
-    if (slots_.size() < slots) slots_.resize(slots);
-    std::fill_n(slots_.begin(), slots, 0);
+    if (tags_.size() < slots) {
+      tags_.resize(slots);
+      at_.resize(slots);
+    }
+    std::fill_n(tags_.begin(), slots, 0);
     count_ = 0;
   }
   // Indexes every class of a side.
@@ -297,16 +305,20 @@ class CompleteGraphSearch::Index {
     for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
     count_ = side.size();
   }
-  std::size_t capacity_bytes() const { return slots_.capacity() * 8; }
-  std::uint64_t bytes() const { return (std::uint64_t{1} << bits_) * 8; }
+  std::size_t capacity_bytes() const { return tags_.capacity() * 2 + at_.capacity() * 4; }
+  std::uint64_t bytes() const { return (std::uint64_t{1} << bits_) * 6; }
   bool maybe(std::uint64_t h) const {
-    const std::uint32_t tag = static_cast<std::uint32_t>(h);
-    for (std::size_t s = h >> (64 - bits_); slots_[s] != 0; s = (s + 1) & mask())
-      if (static_cast<std::uint32_t>(slots_[s] >> 32) == tag) return true;
+    const std::uint16_t tag = tag_of(h);
+    for (std::size_t s = h >> (64 - bits_); tags_[s] != 0; s = (s + 1) & mask())
+      if (tags_[s] == tag) return true;
     return false;
   }
   bool contains(std::uint64_t h, const std::uint16_t* q, const CompleteLayer& side) const {
-    return find(h, q, side) != kNone;
+    const std::uint16_t tag = tag_of(h);
+    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
+    for (std::size_t s = h >> (64 - bits_); tags_[s] != 0; s = (s + 1) & mask())
+      if (tags_[s] == tag && std::memcmp(&side.tuples[std::size_t{at_[s]} * side.n], q, bytes) == 0) return true;
+    return false;
   }
   // Adds q (hash h) to the side unless the side holds it; true if added.
   bool insert(std::uint64_t h, const std::uint16_t* q, CompleteLayer& side) {
@@ -315,45 +327,32 @@ class CompleteGraphSearch::Index {
       for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
       count_ = side.size();
     }
-    const std::uint32_t tag = static_cast<std::uint32_t>(h);
+    const std::uint16_t tag = tag_of(h);
     const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
     std::size_t s = h >> (64 - bits_);
-    for (; slots_[s] != 0; s = (s + 1) & mask()) {
-      const std::uint64_t v = slots_[s];
-      if (static_cast<std::uint32_t>(v >> 32) == tag &&
-          std::memcmp(&side.tuples[(static_cast<std::uint32_t>(v) - 1) * std::size_t(side.n)], q, bytes) == 0)
-        return false;
-    }
-    if (count_ >= kNone - 1) throw CapReached("a layer of over 2^32 classes");
-    slots_[s] = (std::uint64_t{tag} << 32) | (count_ + 1);
-    ++count_;
+    for (; tags_[s] != 0; s = (s + 1) & mask())
+      if (tags_[s] == tag && std::memcmp(&side.tuples[std::size_t{at_[s]} * side.n], q, bytes) == 0) return false;
+    if (count_ >= std::numeric_limits<std::uint32_t>::max()) throw CapReached("a layer of over 2^32 classes");
+    tags_[s] = tag;
+    at_[s] = static_cast<std::uint32_t>(count_++);
     side.hashes.push_back(h);
     side.tuples.insert(side.tuples.end(), q, q + side.n);
     return true;
   }
 
  private:
-  static constexpr std::size_t kNone = std::numeric_limits<std::uint32_t>::max();
+  static std::uint16_t tag_of(std::uint64_t h) { return static_cast<std::uint16_t>(h | 1); }
   std::size_t mask() const { return (std::size_t{1} << bits_) - 1; }
-  std::size_t find(std::uint64_t h, const std::uint16_t* q, const CompleteLayer& side) const {
-    const std::uint32_t tag = static_cast<std::uint32_t>(h);
-    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
-    for (std::size_t s = h >> (64 - bits_); slots_[s] != 0; s = (s + 1) & mask()) {
-      const std::uint64_t v = slots_[s];
-      if (static_cast<std::uint32_t>(v >> 32) != tag) continue;
-      const std::size_t x = static_cast<std::uint32_t>(v) - 1;
-      if (std::memcmp(&side.tuples[x * side.n], q, bytes) == 0) return x;
-    }
-    return kNone;
-  }
   void place(std::uint64_t h, std::size_t x) {
     std::size_t s = h >> (64 - bits_);
-    while (slots_[s] != 0) s = (s + 1) & mask();
-    slots_[s] = (std::uint64_t{static_cast<std::uint32_t>(h)} << 32) | (x + 1);
+    while (tags_[s] != 0) s = (s + 1) & mask();
+    tags_[s] = tag_of(h);
+    at_[s] = static_cast<std::uint32_t>(x);
   }
   int bits_ = 4;
   std::size_t count_ = 0;
-  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint16_t> tags_;
+  std::vector<std::uint32_t> at_;
 };
 
 // Buffers kept across layers, so that large vectors are not allocated (and faulted in) anew.
@@ -410,6 +409,15 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     word_[v] = x ^ (x >> 31);
+  }
+  const int k = rules.k();
+  const std::size_t values = word_.size();
+  for (auto* table : {&move_from_, &move_to_, &unmove_from_, &unmove_to_}) table->assign(values, 0);
+  for (std::size_t v = 0; v < values; ++v) {
+    if (v >= static_cast<std::size_t>(k) + 1) move_from_[v] = word_[v - k - 1] - word_[v];
+    if (v + k < values) move_to_[v] = word_[v + k] - word_[v];
+    if (v >= static_cast<std::size_t>(k)) unmove_from_[v] = word_[v - k] - word_[v];
+    if (v + k + 1 < values) unmove_to_[v] = word_[v + k + 1] - word_[v];
   }
   Spare& s = spare();
   out_index_ = s.out ? std::move(s.out) : std::make_unique<Index>();
@@ -530,14 +538,27 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   if (layer_.stored == Side::P) {
     // N(t): the distinct predecessors of P(t-1) (an un-move: one entry loses k, another gains k+1).
     std::uint16_t q[kMaxN];
+    Runs r;
+    const std::uint64_t* from_value = unmove_from_.data();
+    const std::uint64_t* to_value = unmove_to_.data();
     for (std::size_t x = 0; x < from; ++x) {
       const std::uint16_t* a = from_tuples + x * n;
-      for_each_hashed_shift(a, from_hashes[x], n, k, k + 1, word, [&](int i, int j, std::uint64_t h) {
-        ++generated;
-        shifted(a, n, i, j, k, k + 1, q);
-        out.insert(h, q, next);
-        return true;
-      });
+      r.of(a, n);
+      // One un-move per pair of runs (from, to), both runs when a run has two entries.
+      for (int ri = 0; ri < r.d && r.value[ri] >= k; ++ri) {
+        const std::uint64_t hi = from_hashes[x] + from_value[r.value[ri]];
+        const int i = r.first[ri];
+        for (int rj = 0; rj < r.d; ++rj) {
+          int j = r.first[rj];
+          if (rj == ri) {
+            if (r.count[ri] < 2) continue;
+            ++j;
+          }
+          ++generated;
+          shifted(a, n, i, j, k, k + 1, q);
+          out.insert(hi + to_value[r.value[rj]], q, next);
+        }
+      }
     }
     next.stored = Side::N;
   } else {
@@ -562,11 +583,13 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     Index& prev = *prev_index_;
     if (!prev_indexed_) prev.build(layer_);
     prev_indexed_ = true;
-    const CanonicalUnmove canonical{k};
     // The candidates of parents [lo, hi) that are P: accept(tuple, hash) for each.
     auto decide = [&](std::size_t lo, std::size_t hi, auto&& accept) {
       std::uint64_t count = 0;
       std::uint16_t c[kMaxN], o[kMaxN];
+      Runs ra, rc;
+      const std::uint64_t* move_from = move_from_.data();
+      const std::uint64_t* move_to = move_to_.data();
       for (std::size_t x = lo; x < hi; ++x) {
         const std::uint16_t* a = from_tuples + x * n;
         const std::uint64_t ha = from_hashes[x];
@@ -574,29 +597,61 @@ const CompleteLayer& CompleteGraphSearch::advance() {
         // the raised one is then at least a[2], the lowered one at most a[n-3] (n >= 3).
         const int most_i = n >= 3 ? a[n - 3] + k : std::numeric_limits<int>::max();
         const int least_j = n >= 3 ? a[2] - k - 1 : std::numeric_limits<int>::min();
-        for (int i = n - 1; i >= 0; --i) {
-          if (a[i] > most_i) break;
-          if (a[i] < k || (i > 0 && a[i] == a[i - 1])) continue;
-          for (int j = 0; j < n && a[j] >= least_j; ++j) {
-            if (j == i) continue;
-            const int before = j - 1 == i ? j - 2 : j - 1;
-            if (before >= 0 && a[before] == a[j]) continue;
-            if (!canonical(a, n, i, j, 0)) continue;
+        ra.of(a, n);
+        for (int ri = ra.d - 1; ri >= 0 && ra.value[ri] <= most_i; --ri) {
+          if (ra.value[ri] < k) continue;
+          for (int rj = 0; rj < ra.d && ra.value[rj] >= least_j; ++rj) {
+            const int i = ra.first[ri];
+            int j = ra.first[rj];
+            if (rj == ri) {  // the same value: another entry of it, if any
+              if (ra.count[ri] < 2) continue;
+              ++j;
+            }
+            // The canonical option of a non-terminal class c: a largest entry gives k+1 pebbles
+            // to a smallest one (one class whichever tied entries move). A non-terminal P-class
+            // of total t has it in N(t-1), so the candidates for P(t) are the un-moves of N(t-1)
+            // (entry i loses k, entry j gains k+1) whose raised entry ends largest and lowered
+            // entry smallest (each found once per representative un-move).
+            const int lowered = a[i] - k, raised = a[j] + k + 1;
+            int first = 0, last = n - 1;  // the first and last entries of the others
+            while (first == i || first == j) ++first;
+            while (last == i || last == j) --last;
+            if (first < n && (raised < a[first] || lowered > a[last])) continue;
+            if (raised < lowered) continue;
             ++count;
-            // The candidate: the raised entry first, the lowered one last.
+            const std::uint64_t hc = ha + unmove_from_[a[i]] + unmove_to_[a[j]];
+            // A quick test first: the largest entry gives k to the second largest (a[first]).
+            if (first < n && !prev.maybe(hc + move_from[raised] + move_to[a[first]])) continue;
+            // The candidate's runs: the raised entry, the parent's others, the lowered entry.
+            rc.d = 0;
+            rc.add(a[j] + k + 1, 1);
+            for (int y = 0; y < ra.d; ++y) {
+              const int left = ra.count[y] - (y == ri) - (y == rj);
+              if (left > 0) rc.add(ra.value[y], left);
+            }
+            rc.add(a[i] - k, 1);
+            // Every option in N(t-1), first by hash (a miss is exact): one per pair of runs
+            // (from, to); from the top run to the bottom one is the parent, in N(t-1).
+            bool maybe_p = true;
+            for (int r1 = 0; maybe_p && r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
+              const std::uint64_t h1 = hc + move_from[rc.value[r1]];
+              for (int r2 = 0; r2 < rc.d; ++r2) {
+                if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
+                if (!prev.maybe(h1 + move_to[rc.value[r2]])) {
+                  maybe_p = false;
+                  break;
+                }
+              }
+            }
+            if (!maybe_p) continue;
+            // The candidate as a tuple: the raised entry first, the lowered one last.
             int w = 0;
             c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
             for (int p = 0; p < n; ++p)
               if (p != i && p != j) c[w++] = a[p];
             c[w] = static_cast<std::uint16_t>(a[i] - k);
-            const std::uint64_t hc = ha - word[a[i]] + word[a[i] - k] - word[a[j]] + word[a[j] + k + 1];
-            // Every option in N(t-1): first by hash (a miss is exact), then tuple by tuple. The
-            // canonical option (a largest entry gives to a smallest) is the parent, in N(t-1).
+            // Then tuple by tuple.
             const std::uint16_t top = c[0], bottom = c[n - 1];
-            if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
-                  return (c[i2] == top && c[j2] == bottom) || prev.maybe(h);
-                }))
-              continue;
             if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
                   if (c[i2] == top && c[j2] == bottom) return true;
                   shifted(c, n, i2, j2, k + 1, k, o);

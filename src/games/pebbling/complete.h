@@ -108,6 +108,8 @@ class CompleteGraphSearch {
   CompleteLayer layer_;
   std::uint64_t generated_ = 0;
   std::vector<std::uint64_t> word_;  // the hash word of each count value (a tuple's hash is their sum)
+  // What a count v adds to a hash when it loses k+1 (a move), gains k, loses k (an un-move), gains k+1.
+  std::vector<std::uint64_t> move_from_, move_to_, unmove_from_, unmove_to_;
   std::unique_ptr<Index> out_index_, prev_index_;  // of the side being built, of the stored side
   bool prev_indexed_ = false;                      // prev_index_ indexes layer_
   std::unique_ptr<Scratch> scratch_;               // buffers reused across layers
