@@ -593,10 +593,15 @@ const CompleteLayer& CompleteGraphSearch::advance() {
       for (std::size_t x = lo; x < hi; ++x) {
         const std::uint16_t* a = from_tuples + x * n;
         const std::uint64_t ha = from_hashes[x];
-        // A canonical un-move raises an entry to a largest one and lowers one to a smallest:
-        // the raised one is then at least a[2], the lowered one at most a[n-3] (n >= 3).
-        const int most_i = n >= 3 ? a[n - 3] + k : std::numeric_limits<int>::max();
-        const int least_j = n >= 3 ? a[2] - k - 1 : std::numeric_limits<int>::min();
+        // A canonical un-move raises an entry to a largest one and lowers one to a smallest
+        // (n >= 3): the raised one ends at least a[2] (at least a[0] unless entry 0 is
+        // lowered, which needs a[0] - k <= a[n-3]), the lowered one at most a[n-3] (at most
+        // a[n-1] unless entry n-1 is raised, which needs a[n-1] + k + 1 >= a[1], or lowered).
+        int most_i = std::numeric_limits<int>::max(), least_j = std::numeric_limits<int>::min();
+        if (n >= 3) {
+          most_i = a[n - 1] + k + 1 < a[1] ? a[n - 1] + k : a[n - 3] + k;
+          least_j = a[0] - k > a[n - 3] ? a[0] - k - 1 : a[2] - k - 1;
+        }
         ra.of(a, n);
         for (int ri = ra.d - 1; ri >= 0 && ra.value[ri] <= most_i; --ri) {
           if (ra.value[ri] < k) continue;
