@@ -625,8 +625,13 @@ const CompleteLayer& CompleteGraphSearch::advance() {
             if (raised < lowered) continue;
             ++count;
             const std::uint64_t hc = ha + unmove_from_[a[i]] + unmove_to_[a[j]];
-            // A quick test first: the largest entry gives k to the second largest (a[first]).
-            if (first < n && !prev.maybe(hc + move_from[raised] + move_to[a[first]])) continue;
+            // A quick test first: the largest entry gives k to a middle one (the option that
+            // most often leads out of N(t-1)).
+            if (n >= 3) {
+              int mid = (2 * n) / 3;
+              while (mid == i || mid == j) ++mid;
+              if (mid < n && !prev.maybe(hc + move_from[raised] + move_to[a[mid]])) continue;
+            }
             // The candidate's runs: the raised entry, the parent's others, the lowered entry.
             rc.d = 0;
             rc.add(a[j] + k + 1, 1);
