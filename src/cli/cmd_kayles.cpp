@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -225,6 +226,10 @@ struct KaylesOptions {
   double checkpoint = 300;
   std::size_t limit = 50;
   std::string refutations = "use";
+  std::uint64_t budget = 0;
+  int budget_depth = 0;
+  std::string one_value = "ascending";
+  int ascending_gap = 2;
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
@@ -248,6 +253,9 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"refutation_entries", s.refutation_entries},
           {"raised_lower_bound", s.raised_lower},
           {"single_value_first", s.single_first},
+          {"ascending", s.ascending},
+          {"budget_abandoned", s.budget_spent},
+          {"budget_abandoned_positions", s.budget_positions},
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},
@@ -296,6 +304,10 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.max_nodes = o.max_positions;
   opt.refutations = o.refutations == "use";
   opt.refutations_observe = o.refutations == "observe";
+  opt.budget = o.budget;
+  opt.budget_depth = o.budget_depth;
+  opt.ascending_depth = o.one_value == "ascending" ? std::numeric_limits<int>::max() : -1;
+  opt.ascending_gap = o.ascending_gap;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -527,6 +539,20 @@ void add_kayles_commands(CLI::App& app) {
                   "keep proved refutations (\"the nimber is not v\") in a quarter of the table: use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
+    g->add_option("--budget", o->budget,
+                  "positions per question in the first round where one option answering yes settles a node (root, "
+                  "and inner nodes to --budget-depth); x4 each round; 0: no budgets");
+    g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
+        ->check(CLI::Range(0, 64));
+    g->add_option("--one-value", o->one_value,
+                  "how a component asked \"are you r?\" asks its options: ascending (default; the values below r "
+                  "first, one at a time, stopping at the first value no option has, as igs does) or r-first (every "
+                  "option \"are you r?\" first; the search before 2026-11-24)")
+        ->check(CLI::IsMember({"ascending", "r-first"}));
+    g->add_option("--ascending-gap", o->ascending_gap,
+                  "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
+                  "lower bound are asked in ascending order (default 2; 1: all)")
+        ->check(CLI::Range(1, 255));
     g->add_flag("--stats", o->stats, "also where the search spent its work (JSON \"stats\")");
     g->add_option("--db", o->db_file,
                   std::string("endgame database from `cgtlab ") + (arc ? "arckayles" : "nodekayles") +

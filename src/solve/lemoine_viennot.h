@@ -20,6 +20,16 @@
 //  - one value first: a component asked one value r above that bound first asks every option
 //    only "are you r?" (Lemoine-Viennot's single question, which a single option answering yes
 //    settles), and only then the wider Beling-Rogalski sets, without r (now refuted in each).
+//  - ascending values (Settings::ascending_depth, ascending_gap): instead, one asked r >= L + 2 asks
+//    its options "are you v?" for v = L, L+1, ... in turn and stops at the first value no option
+//    has (its nimber, stored), looking for an option of value r only when every value below r
+//    is found (igs's has_nimber). Proving "not r" of a component whose nimber is below r then
+//    never asks any option about r; on Cram 3x16 (nimber 4) the root's last candidate needs
+//    "not 4" of every option, and several of those have nimbers below 4.
+//  - budgets (Settings::budget): where one option answering yes settles a node, the options
+//    are asked in rounds of growing position budgets, so a cheap yes comes before expensive
+//    refutations; an abandoned question leaves only the facts of its completed sub-searches.
+// The root asks each distinct option (same key, same nimber of known parts) once.
 //
 // Parallel search: T threads run the same root search on one shared table, each with its own
 // order of equally promising moves (lazy SMP). The first to finish gives the answer; since every
@@ -32,6 +42,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -94,6 +105,9 @@ struct NimberSearchStats {
   std::uint64_t refutation_repeat_nodes = 0;  // observe mode: nodes spent proving a stored refutation again
   std::uint64_t raised_lower = 0;  // searches whose candidates started above 0 (refuted 0..L-1)
   std::uint64_t single_first = 0;  // searches of one value that asked every option that value first
+  std::uint64_t ascending = 0;  // one-value searches that asked the values below it first (Settings::ascending_depth)
+  std::uint64_t budget_spent = 0;  // questions abandoned when their budget ran out (asked again later)
+  std::uint64_t budget_positions = 0;  // positions expanded by abandoned questions (outermost budgets only)
   std::array<std::uint64_t, 6> by_size{};  // questions by |R| (1..4, 5+ and index 0: a full nimber, |R| > 8)
   std::uint64_t table_replaced = 0;
   std::uint64_t refutation_entries = 0;
@@ -126,6 +140,27 @@ class LemoineViennot {
     // refutations_observe: store them, but only count what they would have saved.
     Table* refutations = nullptr;
     bool refutations_observe = false;
+    // Budgets (iterative widening): where one "yes" among the options settles a question (the
+    // root's "is an option r?", and with refutations an inner "are you r?" asked of every
+    // option), the options are asked in rounds, each question within `budget` positions, the
+    // budget x4 each round, so a cheap option that answers yes is found before expensive
+    // refutations. A question that spends its budget is abandoned; every fact it stored is a
+    // completed sub-search (exact), and it is asked again in the next round. 0: no budgets.
+    // budget_depth: inner nodes at depth <= budget_depth use them too (the root is depth 0).
+    std::uint64_t budget = 0;
+    int budget_depth = 0;
+    // One value r asked of a component known to be at least L (stored refutations): ask its
+    // options for the values L, L+1, ..., r-1 in turn, one "are you v?" at a time, and stop at
+    // the first value no option has (that is the nimber), then look for an option of value r
+    // (igs's has_nimber, beling/impartial-games igs/src/solver/lvb.rs), instead of asking every
+    // option "are you r?" first.
+    // Components at depth <= ascending_depth (the root's options are at depth 1); -1: none
+    // (every one-value question asks r of every option first).
+    int ascending_depth = std::numeric_limits<int>::max();
+    // ... and only when r - L >= ascending_gap (1: every one-value question above the bound).
+    // Measured (docs/PERFORMANCE.md, "Ascending values"): 2 is the best of 1..3 on 3x16 and
+    // 4x11; "are you L+1?" is cheaper asked r first.
+    int ascending_gap = 2;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -189,6 +224,8 @@ class LemoineViennot {
 
  private:
   static constexpr int kNotInSet = 255;
+  static constexpr int kBudgetSpent = -2;
+  struct BudgetSpent {};
 
   struct Option {
     std::uint32_t first = 0, len = 0;  // unknown components: comps[first .. first+len)
@@ -196,6 +233,7 @@ class LemoineViennot {
     std::uint64_t difficulty = 0;
     std::uint64_t tie = 0;
     bool settled = false;  // its value is already counted
+    bool asked = false;    // refuted for the one value of a search's first phase
   };
   struct Frame {
     std::vector<Position> comps;
@@ -206,6 +244,8 @@ class LemoineViennot {
     int id = 0;
     std::vector<std::unique_ptr<Frame>> frames;
     std::uint64_t nodes = 0;
+    std::uint64_t limit = ~std::uint64_t{0};  // the innermost budget: positions expanded may not pass it
+    std::vector<char> pending;                 // root: options still to ask in this candidate's rounds
     NimberSearchStats stats;
     bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
     Frame& frame(int depth) {
@@ -272,6 +312,9 @@ class LemoineViennot {
     totals_.refutation_repeat_nodes += a.refutation_repeat_nodes;
     totals_.raised_lower += a.raised_lower;
     totals_.single_first += a.single_first;
+    totals_.budget_spent += a.budget_spent;
+    totals_.ascending += a.ascending;
+    totals_.budget_positions += a.budget_positions;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
     if (totals_.phases.empty()) totals_.phases = a.phases;
   }
@@ -289,7 +332,8 @@ class LemoineViennot {
   }
 
   void tick(Worker& w) {
-    if ((++w.nodes & 1023) != 0) return;
+    if (++w.nodes > w.limit) throw BudgetSpent{};
+    if ((w.nodes & 1023) != 0) return;
     if (done_.load(std::memory_order_relaxed) ||
         (settings_.interrupt && settings_.interrupt->load(std::memory_order_relaxed)))
       throw SearchStopped{};
@@ -420,6 +464,12 @@ class LemoineViennot {
     return true;
   }
 
+  // Whether options a and b of frame f ask the same question: each is one component (after
+  // reduce), of the same key, beside the same nimber of known components.
+  static bool same_question(const Frame& f, const Option& a, const Option& b) {
+    return a.len == 1 && b.len == 1 && a.nimber == b.nimber && f.keys[a.first] == f.keys[b.first];
+  }
+
   // Folds every component of o but the first into o.nimber (exact nimbers).
   void reduce(Frame& f, Option& o, int depth, Worker& w) {
     while (o.len > 1) {
@@ -428,6 +478,30 @@ class LemoineViennot {
       if (v == kNotInSet) throw CapReached("a nimber above 254: beyond the table's range");
       o.nimber ^= v;
       --o.len;
+    }
+  }
+
+  // in_set within `budget` more positions (0: no budget of its own), or kBudgetSpent when it ran
+  // out. Only completed sub-searches store anything, so an abandoned one leaves exact facts.
+  // An enclosing budget that runs out first is passed on (thrown again).
+  int in_set_within(const Position& c, const Key& key, const NimberSet& asked, int depth, Worker& w,
+                    std::uint64_t budget) {
+    const std::uint64_t outer = w.limit;
+    if (budget == 0 || w.nodes + budget >= outer) return in_set(c, key, asked, depth, w);
+    const std::uint64_t before = w.nodes;
+    w.limit = w.nodes + budget;
+    try {
+      const int v = in_set(c, key, asked, depth, w);
+      w.limit = outer;
+      return v;
+    } catch (const BudgetSpent&) {
+      w.limit = outer;
+      ++w.stats.budget_spent;
+      if (outer == ~std::uint64_t{0}) w.stats.budget_positions += w.nodes - before;
+      return kBudgetSpent;
+    } catch (...) {
+      w.limit = outer;
+      throw;
     }
   }
 
@@ -506,8 +580,10 @@ class LemoineViennot {
     }
     // Invariant: |p| = (options not yet counted) + 1, and the nimber, when it is at most
     // max(requested), is in p.
+    NimberSet seen;  // values of options known exactly
     if (!expand(c, f, w, [&](int v) {
           p.remove_or_max(v);
+          if (v < NimberSet::kBits) seen.add(v);
           return !p.disjoint(requested);
         })) {
       ++w.stats.refuted_expand;
@@ -515,26 +591,59 @@ class LemoineViennot {
       return kNotInSet;
     }
     const NimberSet upto = requested.upto_max();
+    const bool budgeted = settings_.budget != 0 && depth <= settings_.budget_depth;
+    if (depth <= settings_.ascending_depth && refute_ && !settings_.refutations_observe && requested.count_small() == 1 &&
+        requested.min() >= lower + std::max(1, settings_.ascending_gap))
+      return ascending(key, requested.min(), lower, seen, f, depth, w, budgeted ? settings_.budget : 0);
     bool exact = true;
     // One value asked above the lower bound ("are you r?"): first ask every option only "are you
     // r?" (Lemoine-Viennot's question); one that is refutes at once. Options answered exactly
     // here count now; the others (proved not r) are asked the wider Beling-Rogalski set below,
     // where their stored refutation drops r.
-    if (refute_ && !settings_.refutations_observe && requested.count_small() == 1 && requested.min() > lower) {
+    // With budgets at this depth also when r is the lower bound (the loop below would ask every
+    // option "are you r?" too, but one at a time, without budgets).
+    if (refute_ && !settings_.refutations_observe && requested.count_small() == 1 &&
+        (requested.min() > lower || (budgeted && requested.min() == lower))) {
       ++w.stats.single_first;
       const int r = requested.min();
-      for (std::size_t j = 0; j < f.opts.size(); ++j) {
-        Option& o = f.opts[j];
-        reduce(f, o, depth + 1, w);
-        const int v = in_set(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), depth + 1, w);
-        if (v == kNotInSet) continue;
-        o.settled = true;
-        p.remove_or_max(v ^ o.nimber);
-        if (p.disjoint(requested)) {
-          ++w.stats.refuted_search;
-          refuted(key, upto, p);
-          return kNotInSet;
+      // Rounds of growing budgets near the root (Settings::budget); one round without a budget
+      // elsewhere.
+      std::uint64_t budget = budgeted ? settings_.budget : 0;
+      for (;;) {
+        bool abandoned = false;
+        std::size_t first_abandoned = f.opts.size();
+        for (std::size_t j = 0; j < f.opts.size(); ++j) {
+          Option& o = f.opts[j];
+          if (o.settled || o.asked) continue;
+          reduce(f, o, depth + 1, w);
+          // The same question as one abandoned in this round would be abandoned too.
+          if (budget != 0 && first_abandoned < j) {
+            bool dup = false;
+            for (std::size_t i = first_abandoned; i < j && !dup; ++i)
+              dup = !f.opts[i].settled && !f.opts[i].asked && same_question(f, f.opts[i], o);
+            if (dup) continue;
+          }
+          const int v =
+              in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), depth + 1, w, budget);
+          if (v == kBudgetSpent) {
+            abandoned = true;
+            first_abandoned = std::min(first_abandoned, j);
+            continue;
+          }
+          if (v == kNotInSet) {
+            o.asked = true;
+            continue;
+          }
+          o.settled = true;
+          p.remove_or_max(v ^ o.nimber);
+          if (p.disjoint(requested)) {
+            ++w.stats.refuted_search;
+            refuted(key, upto, p);
+            return kNotInSet;
+          }
         }
+        if (!abandoned) break;
+        budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
       }
     }
     for (std::size_t j = 0; j < f.opts.size(); ++j) {
@@ -567,6 +676,86 @@ class LemoineViennot {
     return kNotInSet;
   }
 
+  // Settings::ascending_depth: the component (key; options in f, `seen` the values of the known ones)
+  // is asked "are you r?", its nimber is at least `lower`. For v = lower, ..., r-1 an option of
+  // value v is looked for; when none has v, the nimber is v (every value below v is some
+  // option's or refuted, no option is v): stored and returned. Then an option of value r is
+  // looked for: one refutes r (the nimber is above r), none proves the nimber is r.
+  int ascending(const Key& key, int r, int lower, NimberSet& seen, Frame& f, int depth, Worker& w,
+                std::uint64_t budget) {
+    ++w.stats.ascending;
+    // An option of value r refutes r; every value below `below` is some option's or refuted.
+    auto refute_r = [&](int below) {
+      const unsigned mask = (below >= 8 ? 0xffu : (1u << below) - 1) | (r < 8 ? 1u << r : 0u);
+      if (refute_) refute_->merge_flags(key, mask);
+      ++w.stats.refuted_search;
+      return kNotInSet;
+    };
+    // With a budget: first one quick pass asking every option "are you r?" within the budget
+    // (one that is refutes r at once, as the one-value-first search would), then the values
+    // in increasing order.
+    if (budget != 0 && lower < r)
+      for (std::size_t j = 0; j < f.opts.size(); ++j) {
+        Option& o = f.opts[j];
+        if (o.settled) continue;
+        reduce(f, o, depth + 1, w);
+        const int x = in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), depth + 1, w, budget);
+        if (x == kBudgetSpent || x == kNotInSet) continue;
+        o.settled = true;
+        const int val = x ^ o.nimber;
+        if (val == r) return refute_r(lower);
+        if (val < NimberSet::kBits) seen.add(val);
+      }
+    for (int v = lower; v <= r; ++v) {
+      if (seen.has(v)) {
+        if (v == r) return refute_r(r);
+        continue;
+      }
+      const int found = find_value(f, v, r, depth, w, budget, seen);
+      if (found == r) return refute_r(v);
+      if (found < 0) {  // no option has v: the nimber is v
+        table_.put(key, v);
+        ++w.stats.exact;
+        return v;
+      }
+    }
+    return refute_r(r);  // not reached: v = r either returns r or refutes it
+  }
+
+  // Looks among the unsettled options of f for one of value v (in rounds of growing budgets
+  // when budget != 0), settling every option answered exactly (its value into `seen`). Returns
+  // v when one has it, r when an option answered exactly r first, -1 when no option has v.
+  int find_value(Frame& f, int v, int r, int depth, Worker& w, std::uint64_t budget, NimberSet& seen) {
+    for (;;) {
+      bool abandoned = false;
+      std::size_t first_abandoned = f.opts.size();
+      for (std::size_t j = 0; j < f.opts.size(); ++j) {
+        Option& o = f.opts[j];
+        if (o.settled) continue;
+        reduce(f, o, depth + 1, w);
+        if (budget != 0 && first_abandoned < j) {
+          bool dup = false;
+          for (std::size_t i = first_abandoned; i < j && !dup; ++i)
+            dup = !f.opts[i].settled && same_question(f, f.opts[i], o);
+          if (dup) continue;
+        }
+        const int x = in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(v ^ o.nimber), depth + 1, w, budget);
+        if (x == kBudgetSpent) {
+          abandoned = true;
+          first_abandoned = std::min(first_abandoned, j);
+          continue;
+        }
+        if (x == kNotInSet) continue;
+        o.settled = true;
+        const int val = x ^ o.nimber;
+        if (val < NimberSet::kBits) seen.add(val);
+        if (val == v || val == r) return val;
+      }
+      if (!abandoned) return -1;
+      budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
+    }
+  }
+
   // The root: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
   int root(const Position& c, const Key& key, Worker& w) {
     Frame& f = w.frame(0);
@@ -576,6 +765,17 @@ class LemoineViennot {
       if (v < NimberSet::kBits) skip.add(v);
       return true;
     });
+    // Options that are the same question (one component of the same key, the same nimber of
+    // known components; e.g. mirror images) are asked once: the root needs each value once.
+    {
+      std::size_t kept = 0;
+      for (std::size_t j = 0; j < f.opts.size(); ++j) {
+        bool dup = false;
+        for (std::size_t i = 0; i < kept && !dup; ++i) dup = same_question(f, f.opts[i], f.opts[j]);
+        if (!dup) f.opts[kept++] = f.opts[j];
+      }
+      f.opts.resize(kept);
+    }
     if (w.id != 0) std::reverse(f.opts.begin(), f.opts.end());
     const bool record = w.id == 0 && !phases_taken_;  // thread 0 only: the first root's candidates
     if (record) phases_taken_ = true;
@@ -591,23 +791,37 @@ class LemoineViennot {
     for (int r = 0; r < k; ++r) {
       if (w.id == 0) root_candidate_.store(r);
       if (r < NimberSet::kBits && skip.has(r)) continue;
+      // Options not yet asked r in this candidate's rounds (all of them when there is no budget).
       bool found = false;
-      for (std::size_t j = 0; j < f.opts.size();) {
-        Option& o = f.opts[j];
-        reduce(f, o, 1, w);
-        if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
-        int v = in_set(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), 1, w);
-        if (v != kNotInSet) {
-          v ^= o.nimber;
-          f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
-          if (v < NimberSet::kBits) skip.add(v);
-          if (v == r) {
-            found = true;
-            break;
+      std::vector<char>& pending = w.pending;
+      pending.assign(f.opts.size(), 1);
+      for (std::uint64_t budget = settings_.budget; !found;) {
+        bool abandoned = false;
+        for (std::size_t j = 0; j < f.opts.size() && !found;) {
+          if (!pending[j]) {
+            ++j;
+            continue;
           }
-        } else {
-          ++j;
+          Option& o = f.opts[j];
+          reduce(f, o, 1, w);
+          if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
+          int v = in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), 1, w, budget);
+          if (v == kBudgetSpent) {
+            abandoned = true;
+            ++j;
+          } else if (v != kNotInSet) {
+            v ^= o.nimber;
+            f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
+            pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(j));
+            if (v < NimberSet::kBits) skip.add(v);
+            if (v == r) found = true;
+          } else {
+            pending[j] = 0;
+            ++j;
+          }
         }
+        if (!abandoned) break;
+        budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
       }
       end_phase(r);
       if (!found) {

@@ -73,4 +73,13 @@ out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json) |
 echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation hits on 3x10: $out"
 echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
 expect_error arckayles grundy --graph Grid3x4 --refutations maybe
+# The order of one-value questions and budget rounds change no answer either.
+for args in "--one-value ascending" "--one-value r-first" "--budget 16 --budget-depth 2" "--one-value r-first --budget 1"; do
+  # shellcheck disable=SC2086
+  expect_json '"grundy":2' arckayles grundy --graph Grid3x10 --value-only $args
+done
+out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json --budget 16) || fail "--budget run"
+echo "$out" | grep -q '"budget_abandoned":[1-9]' || fail "--stats: no abandoned question under --budget 16: $out"
+expect_error arckayles grundy --graph Grid3x4 --one-value sideways
+expect_error arckayles grundy --graph Grid3x4 --budget-depth -1
 echo "kayles CLI: ok"

@@ -438,6 +438,10 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.max_nodes = o.max_nodes;
   if (refutations) s.refutations = &*refutations;
   s.refutations_observe = o.refutations_observe;
+  s.budget = o.budget;
+  s.budget_depth = o.budget_depth;
+  s.ascending_depth = o.ascending_depth;
+  s.ascending_gap = o.ascending_gap;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;

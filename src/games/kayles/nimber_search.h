@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -48,6 +49,16 @@ struct NimberSearchOptions {
   const EndgameDb* endgame_db = nullptr;
   // Put its entries into the transposition table before the search instead (for measuring).
   bool endgame_db_preload = false;
+  // Questions where one option answering yes settles the node are asked in rounds of growing
+  // position budgets (solve::LemoineViennot::Settings::budget): at the root, and at inner
+  // nodes up to budget_depth. 0: no budgets.
+  std::uint64_t budget = 0;
+  int budget_depth = 0;
+  // A one-value question asks the options for the values below it first, in increasing order
+  // (solve::LemoineViennot::Settings::ascending_depth, ascending_gap).
+  // -1: never (r of every option first); else at inner nodes up to this depth (root options: 1).
+  int ascending_depth = std::numeric_limits<int>::max();
+  int ascending_gap = 2;  // ... for questions "are you r?" with r - L >= ascending_gap (L: the lower bound)
 };
 
 struct NimberSearchResult {

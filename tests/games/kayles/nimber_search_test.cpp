@@ -190,6 +190,7 @@ TEST(NimberSearch, RefutationsKeepTheNimber) {
         o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
         o.refutations = mode == 2;
         o.refutations_observe = mode == 1;
+        if (i % 2) o.ascending_depth = -1;  // r of every option first (the search before ascending values)
         const auto r = games::kayles_nimber(g, game, o);
         ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
         raised_lower += r.stats.raised_lower;
@@ -216,9 +217,12 @@ TEST(NimberSearch, RefutationsKeepTheNimber) {
 // The refutations are used: on a board whose nimber is not 0 (3x10: *2, so the root refutes 0
 // and 1 in every option before it proves 2) the search with them answers questions from the
 // refutation table and expands fewer positions than without; observing them changes nothing.
+// (One-value questions ask r of every option first here, the search the refutations were
+// measured with.)
 TEST(NimberSearch, RefutationsSaveWork) {
   auto g = grid(3, 10);
   games::NimberSearchOptions off, observe, use;
+  use.ascending_depth = -1;
   off.refutations = false;
   observe.refutations = false;
   observe.refutations_observe = true;
@@ -238,4 +242,57 @@ TEST(NimberSearch, RefutationsSaveWork) {
   // The root's candidates are recorded in order, ending at the nimber.
   ASSERT_FALSE(s.phases.empty());
   EXPECT_EQ(s.phases.back().candidate, static_cast<int>(c.nimber));
+}
+
+// Budget rounds (questions abandoned when their position budget runs out, asked again with x4)
+// and ascending one-value questions (values below r first, igs's order) against the mex solver:
+// random graphs and holed grids, both games, budgets of 1 position (almost every question is
+// abandoned at least once) to 4096 and none, at the root only and down to depth 3; one-value
+// questions r first, ascending at every depth, to depth 1, and to depth 2 with a gap of 2; with
+// tables so small that entries are replaced all the time.
+TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
+  std::mt19937_64 rng(1719);
+  std::uint64_t abandoned = 0, ascending = 0;
+  for (int i = 0; i < 600; ++i) {
+    const int n = 4 + static_cast<int>(rng() % 12);
+    const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
+    auto g = i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 4 + static_cast<int>(rng() % 2), 0.85)
+                        : random_graph(rng, n, p);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      const auto expected = old.grundy(g);
+      for (int mode = 0; mode < 6; ++mode) {
+        games::NimberSearchOptions o;
+        o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
+        o.budget = mode % 3 == 0 ? 1 : mode % 3 == 1 ? 16 : 4096;
+        if (i % 5 == 0) o.budget = 0;
+        o.budget_depth = mode % 3 == 0 ? 3 : mode % 3 == 1 ? 1 : 0;
+        o.ascending_depth = mode < 3 ? -1 : mode == 3 ? 64 : mode - 3;
+        o.ascending_gap = mode == 5 ? 2 : 1;  // 2 is the default
+        const auto r = games::kayles_nimber(g, game, o);
+        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
+        abandoned += r.stats.budget_spent;
+        ascending += r.stats.ascending;
+        if (o.ascending_depth < 0) EXPECT_EQ(r.stats.ascending, 0u);
+      }
+    }
+  }
+  EXPECT_GT(abandoned, 0u);
+  EXPECT_GT(ascending, 0u);
+  // Whole boards (grid shape keys, every holed shape of the board visited) with 1 and 2 threads.
+  for (int c = 3; c <= 8; ++c) {
+    games::KaylesSolver old(VertexGame::ArcKayles);
+    const auto expected = old.grundy(grid(3, c));
+    for (int threads : {1, 2})
+      for (int asc : {-1, 1, 64}) {
+        games::NimberSearchOptions o;
+        o.table_bytes = 1 << 16;
+        o.threads = threads;
+        o.budget = 8;
+        o.budget_depth = 2;
+        o.ascending_depth = asc;
+        EXPECT_EQ(games::kayles_nimber(grid(3, c), VertexGame::ArcKayles, o).nimber, expected)
+            << c << " " << threads << " " << asc;
+      }
+  }
 }
