@@ -47,6 +47,23 @@ graph::Graph holed_grid(std::mt19937_64& rng, int r, int c, double keep) {
   return g;
 }
 
+// Random small boards for the comparisons with the mex solver: holed 3x4..4x5 grids (even i) and
+// random graphs of 4..15 vertices; fn(g, game, the mex solver's nimber, i) for both games.
+template <class Fn>
+void on_small_boards(std::uint64_t seed, int count, Fn&& fn) {
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < count; ++i) {
+    const int n = 4 + static_cast<int>(rng() % 12);
+    const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
+    auto g = i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 4 + static_cast<int>(rng() % 2), 0.85)
+                        : random_graph(rng, n, p);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      fn(g, game, old.grundy(g), i);
+    }
+  }
+}
+
 }  // namespace
 
 TEST(GridShape, RecognisesGridsOnly) {
@@ -173,32 +190,23 @@ TEST(NimberSearch, TableFileRoundTripAndResume) {
 // use) against the mex solver on random graphs and holed grids, with tables so small that both
 // the nimber table and the refutation table replace entries all the time.
 TEST(NimberSearch, RefutationsKeepTheNimber) {
-  std::mt19937_64 rng(1718);
   // The paths that use refutations to narrow a search (candidates from a lower bound, one value
   // asked of every option first) must be exercised by these comparisons.
   std::uint64_t raised_lower = 0, single_first = 0;
-  for (int i = 0; i < 1200; ++i) {
-    const int n = 4 + static_cast<int>(rng() % 12);
-    const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
-    auto g = i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 4 + static_cast<int>(rng() % 2), 0.85)
-                        : random_graph(rng, n, p);
-    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      games::KaylesSolver old(game);
-      const auto expected = old.grundy(g);
-      for (int mode = 0; mode < 3; ++mode) {
-        games::NimberSearchOptions o;
-        o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
-        o.refutations = mode == 2;
-        o.refutations_observe = mode == 1;
-        if (i % 2) o.ascending_depth = -1;  // r of every option first (the search before ascending values)
-        const auto r = games::kayles_nimber(g, game, o);
-        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
-        raised_lower += r.stats.raised_lower;
-        single_first += r.stats.single_first;
-        if (mode != 2) EXPECT_EQ(r.stats.raised_lower + r.stats.single_first, 0u);
-      }
+  on_small_boards(1718, 1200, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    for (int mode = 0; mode < 3; ++mode) {
+      games::NimberSearchOptions o;
+      o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
+      o.refutations = mode == 2;
+      o.refutations_observe = mode == 1;
+      if (i % 2) o.ascending_depth = -1;  // r of every option first (the search before ascending values)
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
+      raised_lower += r.stats.raised_lower;
+      single_first += r.stats.single_first;
+      if (mode != 2) EXPECT_EQ(r.stats.raised_lower + r.stats.single_first, 0u);
     }
-  }
+  });
   EXPECT_GT(raised_lower, 0u);
   EXPECT_GT(single_first, 0u);
   // Whole boards (grid shape keys, every holed shape of the board visited) with 1 and 2 threads.
@@ -251,32 +259,23 @@ TEST(NimberSearch, RefutationsSaveWork) {
 // questions r first, ascending at every depth, to depth 1, and to depth 2 with a gap of 2; with
 // tables so small that entries are replaced all the time.
 TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
-  std::mt19937_64 rng(1719);
   std::uint64_t abandoned = 0, ascending = 0;
-  for (int i = 0; i < 600; ++i) {
-    const int n = 4 + static_cast<int>(rng() % 12);
-    const double p = 0.15 + 0.05 * static_cast<double>(rng() % 6);
-    auto g = i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 4 + static_cast<int>(rng() % 2), 0.85)
-                        : random_graph(rng, n, p);
-    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      games::KaylesSolver old(game);
-      const auto expected = old.grundy(g);
-      for (int mode = 0; mode < 6; ++mode) {
-        games::NimberSearchOptions o;
-        o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
-        o.budget = mode % 3 == 0 ? 1 : mode % 3 == 1 ? 16 : 4096;
-        if (i % 5 == 0) o.budget = 0;
-        o.budget_depth = mode % 3 == 0 ? 3 : mode % 3 == 1 ? 1 : 0;
-        o.ascending_depth = mode < 3 ? -1 : mode == 3 ? 64 : mode - 3;
-        o.ascending_gap = mode == 5 ? 2 : 1;  // 2 is the default
-        const auto r = games::kayles_nimber(g, game, o);
-        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
-        abandoned += r.stats.budget_spent;
-        ascending += r.stats.ascending;
-        if (o.ascending_depth < 0) EXPECT_EQ(r.stats.ascending, 0u);
-      }
+  on_small_boards(1719, 600, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    for (int mode = 0; mode < 6; ++mode) {
+      games::NimberSearchOptions o;
+      o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
+      o.budget = mode % 3 == 0 ? 1 : mode % 3 == 1 ? 16 : 4096;
+      if (i % 5 == 0) o.budget = 0;
+      o.budget_depth = mode % 3 == 0 ? 3 : mode % 3 == 1 ? 1 : 0;
+      o.ascending_depth = mode < 3 ? -1 : mode == 3 ? 64 : mode - 3;
+      o.ascending_gap = mode == 5 ? 2 : 1;  // 2 is the default
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
+      abandoned += r.stats.budget_spent;
+      ascending += r.stats.ascending;
+      if (o.ascending_depth < 0) EXPECT_EQ(r.stats.ascending, 0u);
     }
-  }
+  });
   EXPECT_GT(abandoned, 0u);
   EXPECT_GT(ascending, 0u);
   // Whole boards (grid shape keys, every holed shape of the board visited) with 1 and 2 threads.
