@@ -285,12 +285,16 @@ class LemoineViennot {
     if (threads == 1) {
       run(0);
     } else {
+      // Both tables are shared by the threads: the refutation table grows and inserts under the
+      // same locks as the nimber table (without them a second thread crashed on 3x13).
       table_.set_concurrent(true);
+      if (refute_) refute_->set_concurrent(true);
       std::vector<std::thread> pool;
       for (int i = 1; i < threads; ++i) pool.emplace_back(run, i);
       run(0);
       for (auto& t : pool) t.join();
       table_.set_concurrent(false);
+      if (refute_) refute_->set_concurrent(false);
     }
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (answer.load() >= 0) return answer.load();

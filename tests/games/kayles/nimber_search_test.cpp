@@ -155,6 +155,19 @@ TEST(NimberSearch, StarAndBridgeReductionsKeepTheNimber) {
   }
 }
 
+// Boards large enough for both threads to grow the shared tables while the other reads them
+// (3x13 crashed with two threads before the refutation table took the table's locks).
+TEST(NimberSearch, TwoThreadsShareGrowingTables) {
+  for (int c = 11; c <= 13; ++c) {
+    games::NimberSearchOptions one, two;
+    one.table_bytes = two.table_bytes = 1 << 20;
+    two.threads = 2;
+    EXPECT_EQ(games::kayles_nimber(grid(3, c), VertexGame::ArcKayles, two).nimber,
+              games::kayles_nimber(grid(3, c), VertexGame::ArcKayles, one).nimber)
+        << c;
+  }
+}
+
 TEST(NimberSearch, TwoThreadsGiveTheSameNimbers) {
   for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
     for (int c = 4; c <= 9; ++c) {
