@@ -76,7 +76,7 @@ int endgame_db_max_area(int rows, int max_cells) {
   return best;
 }
 
-EndgameDb::EndgameDb(VertexGame game, int rows, int max_cells, std::vector<Entry> entries)
+EndgameDb::EndgameDb(VertexGame game, int rows, int max_cells, const std::vector<Entry>& entries)
     : game_(game), rows_(rows), max_cells_(max_cells), entries_(entries.size()) {
   std::uint64_t cap = 16;
   while (cap < 2 * entries.size()) cap *= 2;
@@ -203,7 +203,7 @@ EndgameDb EndgameDb::load(const std::string& path) {
     entries.push_back({key, nimber});
   }
   if (at != payload.size()) throw fail("corrupt (payload longer than its entries)");
-  return EndgameDb(game, rows, max_cells, std::move(entries));
+  return EndgameDb(game, rows, max_cells, entries);
 }
 
 EndgameDb build_endgame_db(VertexGame game, int rows, int max_cells, const NimberSearchOptions& options,
@@ -270,7 +270,7 @@ EndgameDb build_endgame_db(VertexGame game, int rows, int max_cells, const Nimbe
     ++st.entries_by_cells[std::popcount(e.key & kBoxMask)];
   }
   if (stats) *stats = st;
-  return EndgameDb(game, rows, max_cells, std::move(unique));
+  return EndgameDb(game, rows, max_cells, unique);
 }
 
 }  // namespace cgtlab::games

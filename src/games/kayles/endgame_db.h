@@ -50,7 +50,7 @@ class EndgameDb {
   };
 
   EndgameDb() = default;
-  EndgameDb(VertexGame game, int rows, int max_cells, std::vector<Entry> entries);
+  EndgameDb(VertexGame game, int rows, int max_cells, const std::vector<Entry>& entries);
 
   VertexGame game() const { return game_; }
   int rows() const { return rows_; }
