@@ -72,8 +72,8 @@ class KaylesBitGame {
         left_.set(r * cols_);
         right_.set(r * cols_ + cols_ - 1);
       }
-      if (cols_ < 64)
-        for (int h = 1; h <= rows_; ++h) row_rep_[h] = row_rep_[h - 1] | (std::uint64_t{1} << ((h - 1) * cols_));
+      if (cols_ < 64)  // one-word boards only use it: rows past bit 63 are never needed (nor shifted)
+        for (int h = 1; h <= rows_ && (h - 1) * cols_ < 64; ++h) row_rep_[h] = row_rep_[h - 1] | (std::uint64_t{1} << ((h - 1) * cols_));
     }
   }
 
