@@ -541,7 +541,8 @@ void add_kayles_commands(CLI::App& app) {
         ->check(CLI::IsMember({"use", "off", "observe"}));
     g->add_option("--budget", o->budget,
                   "positions per question in the first round where one option answering yes settles a node (root, "
-                  "and inner nodes to --budget-depth); x4 each round; 0: no budgets");
+                  "and inner nodes to --budget-depth); x4 each round; 0: no budgets")
+        ->check([](const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); });
     g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
         ->check(CLI::Range(0, 64));
     g->add_option("--one-value", o->one_value,

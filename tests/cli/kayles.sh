@@ -82,4 +82,5 @@ out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json --
 echo "$out" | grep -q '"budget_abandoned":[1-9]' || fail "--stats: no abandoned question under --budget 16: $out"
 expect_error arckayles grundy --graph Grid3x4 --one-value sideways
 expect_error arckayles grundy --graph Grid3x4 --budget-depth -1
+expect_error arckayles grundy --graph Grid3x4 --budget -1
 echo "kayles CLI: ok"
