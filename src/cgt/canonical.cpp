@@ -183,12 +183,12 @@ Id Store::add(Id g, Id h) {
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
   Options left_opts, right_opts;
   if (!is_number(g)) {
-    for (Id gl : left(g)) left_opts.push(add(gl, h), 1);
-    for (Id gr : right(g)) right_opts.push(add(gr, h), 1);
+    for (Id gl : left(g)) left_opts.push(add(gl, h), 1, pair_key(gl, h));
+    for (Id gr : right(g)) right_opts.push(add(gr, h), 1, pair_key(gr, h));
   }
   if (!is_number(h)) {
-    for (Id hl : left(h)) left_opts.push(add(g, hl), 2);
-    for (Id hr : right(h)) right_opts.push(add(g, hr), 2);
+    for (Id hl : left(h)) left_opts.push(add(g, hl), 2, pair_key(hl, g));
+    for (Id hr : right(h)) right_opts.push(add(g, hr), 2, pair_key(hr, g));
   }
   Id result = reduce(std::move(left_opts), std::move(right_opts));
   note_sum(result, key);
@@ -420,6 +420,40 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
   return result;
 }
 
+// Whether r is known to be the canonical form of a + b, found without creating a record
+// (false: not a + b, or that sum is not known).
+bool Store::is_sum_of(Id r, Id a, Id b) const {
+  if (a == kZero) return r == b;
+  if (b == kZero) return r == a;
+  if (is_nus(a) && is_nus(b)) {
+    if (!is_nus(r)) return false;
+    const Nus &x = nus_of(a), &y = nus_of(b), &z = nus_of(r);
+    long ups;
+    if (__builtin_add_overflow(x.ups, y.ups, &ups)) return false;
+    return z.ups == ups && z.star == (x.star ^ y.star) && z.number == x.number + y.number;
+  }
+  auto it = add_memo_.find(a < b ? pair_key(a, b) : pair_key(b, a));
+  return it != add_memo_.end() && it->second == r;
+}
+
+// Whether r, an option of the option c + s (source = pair_key(c, s)) of F = X + s, is
+// c' + s for an option c' of c on r's side (Right of a Left option c, Left of a Right
+// one). Then r does not reverse the option: for a Left option c of X, c' + s <= X + s
+// iff c' <= X, which would make c reversible in X, and X is canonical (a Right option
+// likewise: c' + s >= X + s iff c' >= X). So the reversibility test of r is skipped; the
+// result is the same canonical form, found with fewer comparisons. Options of a packed
+// c not yet built are not built here (that would create records): false.
+bool Store::same_summand_follower(Id r, std::uint64_t source, bool left_option) const {
+  Id c = Id(source >> 32), s = Id(source);
+  const Node& n = nodes_[c];
+  if (n.opts == nullptr) return false;
+  const Id* first = left_option ? n.opts + n.n_left : n.opts;
+  const Id* last = left_option ? n.opts + n.n_left + n.n_right : n.opts + n.n_left;
+  for (const Id* p = first; p != last; ++p)
+    if (is_sum_of(r, *p, s)) return true;
+  return false;
+}
+
 // A Left option G^L is reversible through G^LR when G^LR <= G; it is then replaced by
 // the Left options of G^LR. Replacements get group 0 (compared with every option).
 void Store::bypass_reversible_left(Options& L, const Options& R) {
@@ -427,6 +461,7 @@ void Store::bypass_reversible_left(Options& L, const Options& R) {
     Id gl = L.ids[i];
     bool bypassed = false;
     for (Id glr : right(gl)) {
+      if (L.source[i] != kNoSum && same_summand_follower(glr, L.source[i], true)) continue;
       if (leq_form(glr, L.ids, R.ids)) {
         L.erase(i);
         for (Id x : left(glr))
@@ -444,6 +479,7 @@ void Store::bypass_reversible_right(const Options& L, Options& R) {
     Id gr = R.ids[i];
     bool bypassed = false;
     for (Id grl : left(gr)) {
+      if (R.source[i] != kNoSum && same_summand_follower(grl, R.source[i], false)) continue;
       if (geq_form(grl, L.ids, R.ids)) {
         R.erase(i);
         for (Id x : right(grl))
@@ -485,10 +521,12 @@ void Store::remove_dominated(Options& opts, bool left_side) {
     if (dead[i]) continue;
     opts.ids[out] = opts.ids[i];
     opts.group[out] = opts.group[i];
+    opts.source[out] = opts.source[i];
     ++out;
   }
   opts.ids.resize(out);
   opts.group.resize(out);
+  opts.source.resize(out);
 }
 
 void Store::Options::sort_unique() {
@@ -499,9 +537,9 @@ void Store::Options::sort_unique() {
   for (std::size_t k : order) {
     if (!out.ids.empty() && out.ids.back() == ids[k]) {
       if (out.group.back() != group[k]) out.group.back() = 0;  // in two groups: compare with all
-      continue;
+      continue;  // either source is valid: both are sums equal to this option
     }
-    out.push(ids[k], group[k]);
+    out.push(ids[k], group[k], source[k]);
   }
   *this = std::move(out);
 }
@@ -510,8 +548,10 @@ Id Store::from_options(std::vector<Id> L, std::vector<Id> R) {
   Options l, r;
   l.ids = std::move(L);
   l.group.assign(l.ids.size(), 0);
+  l.source.assign(l.ids.size(), kNoSum);
   r.ids = std::move(R);
   r.group.assign(r.ids.size(), 0);
+  r.source.assign(r.ids.size(), kNoSum);
   return reduce(std::move(l), std::move(r));
 }
 

@@ -309,21 +309,31 @@ class Store {
     return fv != kNoFastStop && s != kNoFastStop ? s < fv : right_stop(x) < v;
   }
   FormMemo* form_memo_ = nullptr;
+  static constexpr std::uint64_t kNoSum = ~std::uint64_t{0};
   // Options under reduction; group[i] != 0 marks options known to be pairwise
-  // incomparable within their group (e.g. G^L_i + H in a sum).
+  // incomparable within their group (e.g. G^L_i + H in a sum). source[i] is
+  // pair_key(c, s) when the option is c + s for an option c of a canonical summand X of
+  // F = X + s (the form under reduction), else kNoSum. An option c' + s of such an option,
+  // c' an option of c, never reverses it (same_summand_follower has the proof), so that
+  // test is skipped.
   struct Options {
     std::vector<Id> ids;
     std::vector<std::uint8_t> group;
-    void push(Id g, std::uint8_t grp) {
+    std::vector<std::uint64_t> source;
+    void push(Id g, std::uint8_t grp, std::uint64_t src = kNoSum) {
       ids.push_back(g);
       group.push_back(grp);
+      source.push_back(src);
     }
     void erase(std::size_t i) {
       ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(i));
       group.erase(group.begin() + static_cast<std::ptrdiff_t>(i));
+      source.erase(source.begin() + static_cast<std::ptrdiff_t>(i));
     }
     void sort_unique();
   };
+  bool is_sum_of(Id r, Id a, Id b) const;
+  bool same_summand_follower(Id r, std::uint64_t source, bool left_option) const;
   Id reduce(Options left, Options right);
   void bypass_reversible_left(Options& left, const Options& right);
   void bypass_reversible_right(const Options& left, Options& right);
@@ -352,7 +362,6 @@ class Store {
   HugeVector<Id> neg_memo_;
   // For a general record that was computed as a sum g + h (neither a number): pair_key(g, h)
   // of one such decomposition, else kNoSum. leq cancels a common summand.
-  static constexpr std::uint64_t kNoSum = ~std::uint64_t{0};
   HugeVector<std::uint64_t> sum_of_;
   absl::flat_hash_map<std::uint64_t, Id, absl::Hash<std::uint64_t>, std::equal_to<std::uint64_t>,
                       HugePageAllocator<std::pair<const std::uint64_t, Id>>>
