@@ -28,24 +28,50 @@ void* huge_page_alloc(std::size_t bytes) {
   return p;
 }
 
-void LeqMemo::grow() {
-  std::size_t n = size_ == 0 ? (std::size_t(1) << 16) : size_ * 2;
-  auto* fresh = static_cast<std::uint64_t*>(huge_page_alloc(n * sizeof(std::uint64_t)));
-  std::fill(fresh, fresh + n, kEmpty);
-  std::uint64_t* old = slots_;
-  std::size_t old_size = size_;
-  slots_ = fresh;
-  size_ = n;
-  mask_ = n - 1;
-  shift_ = 64 - __builtin_ctzll(n);
-  for (std::size_t k = 0; k < old_size; ++k) {
-    std::uint64_t w = old[k];
-    if (w == kEmpty) continue;
-    std::size_t i = slot(w & kKeyMask);
-    while (slots_[i] != kEmpty) i = (i + 1) & mask_;
-    slots_[i] = w;
+std::uint64_t LeqMemo::allocate(std::uint32_t bits) {
+  const std::size_t words = std::size_t(1) << bits;
+  std::uint64_t offset;
+  if (!free_[bits].empty()) {
+    offset = free_[bits].back();
+    free_[bits].pop_back();
+  } else {
+    if (arena_used_ + words > arena_size_) {
+      // A new arena twice as large (at least 2 MiB), the tables copied at the same offsets.
+      std::size_t n = std::max<std::size_t>(arena_size_ * 2, std::size_t(1) << 19);
+      while (n < arena_used_ + words) n *= 2;
+      auto* fresh = static_cast<std::uint32_t*>(huge_page_alloc(n * sizeof(std::uint32_t)));
+      if (arena_used_ != 0) std::memcpy(fresh, arena_, arena_used_ * sizeof(std::uint32_t));
+      std::free(arena_);
+      arena_ = fresh;
+      arena_size_ = n;
+    }
+    offset = arena_used_;
+    arena_used_ += words;
   }
-  std::free(old);
+  std::fill(arena_ + offset, arena_ + offset + words, kEmpty);
+  return offset;
+}
+
+void LeqMemo::grow(Id hi) {
+  Table old = tables_[hi];
+  // 16 words (one cache line) first; the arena is 64-byte aligned and every table a
+  // multiple of 16 words, so a table starts on a line.
+  const std::uint32_t bits = old.count == 0 ? 4 : old.bits + 1;
+  const std::uint64_t offset = allocate(bits);  // may move the arena
+  const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
+  std::uint32_t* w = arena_ + offset;
+  if (old.count != 0) {
+    const std::uint32_t* from = arena_ + old.offset;
+    for (std::size_t k = 0, n = std::size_t(1) << old.bits; k < n; ++k) {
+      std::uint32_t e = from[k];
+      if (e == kEmpty) continue;
+      std::uint32_t i = slot(e >> kCodeBits, bits);
+      while (w[i] != kEmpty) i = (i + 1) & mask;
+      w[i] = e;
+    }
+    free_[old.bits].push_back(old.offset);
+  }
+  tables_[hi] = {offset, old.count, bits};
 }
 
 Store& Store::get() {

@@ -52,34 +52,38 @@ struct HugePageAllocator {
 template <typename T>
 using HugeVector = std::vector<T, HugePageAllocator<T>>;
 
-// The comparison memo: (g, h) -> g <= h, never evicted. Open addressing with linear
-// probing over one array of 64-bit words. A word holds an unordered pair {lo, hi}
-// (lo < hi, each below 2^29) and what is known of both lo <= hi and hi <= lo, so one
-// probe (almost always one cache line) answers both directions: a comparison and its
-// reverse share a word, and a known h <= g (h != g) answers g <= h false without a
-// second lookup. Large arrays are asked for in transparent huge pages (the lookups are
-// random, so 4 KiB pages would cost a TLB miss each). Pairs with an id of 2^29 or more
-// go to a side map, one entry per direction.
+// The comparison memo: (g, h) -> g <= h, never evicted. One small open-addressing table
+// per id: the unordered pair {lo, hi} (lo < hi) lives in the table of hi as one 32-bit
+// word, lo and what is known of both lo <= hi and hi <= lo, so one probe answers both
+// directions: a comparison and its reverse share a word, and a known h <= g (h != g)
+// answers g <= h false without a second lookup. The comparisons of one reduction or one
+// leq keep asking about a few games against many others, so grouping the pairs by one id
+// keeps those words on a few cache lines (BM_AnalyzeT3Twelve position 11: 3.5 M pairs; a
+// single table of 64-bit words, one random line per probe, was 64 MiB). The tables live
+// in one arena (transparent huge pages), sizes are powers of two of at least one cache
+// line, and a grown table's old space is reused by later tables of that size. Pairs with
+// an id of 2^29 or more go to a side map, one entry per direction.
 class LeqMemo {
  public:
   LeqMemo() = default;
   LeqMemo(const LeqMemo&) = delete;
   LeqMemo& operator=(const LeqMemo&) = delete;
-  ~LeqMemo() { std::free(slots_); }
+  ~LeqMemo() { std::free(arena_); }
   // Whether g <= h (g != h, both canonical): -1 not known, 0 false, 1 true.
   int find(Id g, Id h) const {
     if ((g | h) >> kIdBits) return find_wide(g, h);
-    if (slots_ == nullptr) return -1;
-    const bool forward = g < h;
-    const std::uint64_t key = forward ? packed(g, h) : packed(h, g);
-    for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
-      std::uint64_t w = slots_[i];
-      if (w == kEmpty) return -1;
-      if ((w & kKeyMask) != key) continue;
-      // Distinct canonical forms: h <= g answers g <= h false.
-      std::uint64_t mine = (w >> (forward ? kLoShift : kHiShift)) & 3;
-      if (mine != kUnknown) return mine == kTrue ? 1 : 0;
-      return ((w >> (forward ? kHiShift : kLoShift)) & 3) == kTrue ? 0 : -1;
+    const bool forward = g < h;  // asking lo <= hi
+    const Id lo = forward ? g : h, hi = forward ? h : g;
+    if (hi >= tables_.size()) return -1;
+    const Table& t = tables_[hi];
+    if (t.count == 0) return -1;
+    const std::uint32_t* w = arena_ + t.offset;
+    const std::uint32_t mask = (std::uint32_t{1} << t.bits) - 1;
+    for (std::uint32_t i = slot(lo, t.bits);; i = (i + 1) & mask) {
+      std::uint32_t e = w[i];
+      if (e == kEmpty) return -1;
+      if ((e >> kCodeBits) != lo) continue;
+      return answer(e & kCodeMask, forward);
     }
   }
   // Records g <= h (g != h). A direction already known keeps its answer: answers never change.
@@ -88,48 +92,83 @@ class LeqMemo {
       wide_.emplace(pair_key(g, h), value);
       return;
     }
-    if (2 * (count_ + 1) > size_) grow();
     const bool forward = g < h;
-    const std::uint64_t key = forward ? packed(g, h) : packed(h, g);
-    const std::uint64_t state = std::uint64_t(value ? kTrue : kFalse) << (forward ? kLoShift : kHiShift);
-    for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
-      std::uint64_t w = slots_[i];
-      if (w == kEmpty) {
-        slots_[i] = key | state;
-        ++count_;
+    const Id lo = forward ? g : h, hi = forward ? h : g;
+    if (hi >= tables_.size()) tables_.resize(std::size_t(hi) + 1 + hi / 2);
+    Table& t = tables_[hi];
+    if (t.count == 0 || 4 * (std::size_t(t.count) + 1) > 3 * (std::size_t(1) << t.bits)) grow(hi);
+    std::uint32_t* w = arena_ + t.offset;
+    const std::uint32_t mask = (std::uint32_t{1} << t.bits) - 1;
+    for (std::uint32_t i = slot(lo, t.bits);; i = (i + 1) & mask) {
+      std::uint32_t e = w[i];
+      if (e == kEmpty) {
+        w[i] = (lo << kCodeBits) | merged(kNoCode, forward, value);
+        ++t.count;
         return;
       }
-      if ((w & kKeyMask) != key) continue;
-      if (((w >> (forward ? kLoShift : kHiShift)) & 3) == kUnknown) slots_[i] = w | state;
+      if ((e >> kCodeBits) != lo) continue;
+      w[i] = (lo << kCodeBits) | merged(e & kCodeMask, forward, value);
       return;
     }
   }
   // Starts loading the word of {g, h} into the cache: a caller about to look up several
   // pairs asks for all of them first, so their cache misses overlap.
   void prefetch(Id g, Id h) const {
-    if (slots_ == nullptr || ((g | h) >> kIdBits)) return;
-    __builtin_prefetch(&slots_[slot(g < h ? packed(g, h) : packed(h, g))]);
+    if ((g | h) >> kIdBits) return;
+    const Id lo = g < h ? g : h, hi = g < h ? h : g;
+    if (hi >= tables_.size()) return;
+    const Table& t = tables_[hi];
+    if (t.count != 0) __builtin_prefetch(arena_ + t.offset + slot(lo, t.bits));
   }
-  std::size_t bytes() const { return size_ * sizeof(std::uint64_t) + wide_.capacity() * 10; }
+  std::size_t bytes() const {
+    return arena_size_ * sizeof(std::uint32_t) + tables_.capacity() * sizeof(Table) + wide_.capacity() * 10;
+  }
 
  private:
   static constexpr int kIdBits = 29;
-  static constexpr int kLoShift = 2 * kIdBits;      // state of lo <= hi
-  static constexpr int kHiShift = 2 * kIdBits + 2;  // state of hi <= lo
-  static constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kLoShift) - 1;
-  static constexpr std::uint64_t kUnknown = 0, kFalse = 1, kTrue = 2;
-  static constexpr std::uint64_t kEmpty = 0;  // never a word: a stored word knows one direction
-  static std::uint64_t packed(Id lo, Id hi) { return (std::uint64_t(lo) << kIdBits) | hi; }
-  std::size_t slot(std::uint64_t key) const { return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_); }
+  static constexpr int kCodeBits = 3;
+  static constexpr std::uint32_t kCodeMask = 7;
+  static constexpr std::uint32_t kEmpty = 0;  // never a word: a stored word's code is not 0
+  // What a word knows of (lo <= hi, hi <= lo). Distinct canonical forms are never both
+  // <= each other, so a true direction makes the other false.
+  static constexpr std::uint32_t kNoCode = 0, kLoLeqHi = 1, kHiLeqLo = 2, kNotLoLeqHi = 3, kNotHiLeqLo = 4,
+                                 kNeither = 5;
+  static int answer(std::uint32_t code, bool forward) {
+    switch (code) {
+      case kLoLeqHi: return forward ? 1 : 0;
+      case kHiLeqLo: return forward ? 0 : 1;
+      case kNotLoLeqHi: return forward ? 0 : -1;
+      case kNotHiLeqLo: return forward ? -1 : 0;
+      default: return 0;  // kNeither
+    }
+  }
+  static std::uint32_t merged(std::uint32_t code, bool forward, bool value) {
+    int a = code == kNoCode ? -1 : answer(code, true), b = code == kNoCode ? -1 : answer(code, false);
+    int& mine = forward ? a : b;
+    if (mine < 0) mine = value ? 1 : 0;
+    if (a == 1) return kLoLeqHi;
+    if (b == 1) return kHiLeqLo;
+    if (a == 0 && b == 0) return kNeither;
+    return a == 0 ? kNotLoLeqHi : kNotHiLeqLo;
+  }
+  // Fibonacci hashing of lo within hi's table of 2^bits words.
+  static std::uint32_t slot(Id lo, std::uint32_t bits) { return std::uint32_t((lo * 0x9E3779B9u) >> (32 - bits)); }
   int find_wide(Id g, Id h) const {
     if (auto it = wide_.find(pair_key(g, h)); it != wide_.end()) return int(it->second);
     auto it = wide_.find(pair_key(h, g));
     return it != wide_.end() && it->second ? 0 : -1;
   }
-  void grow();  // store.cpp
-  std::uint64_t* slots_ = nullptr;
-  std::size_t size_ = 0, count_ = 0, mask_ = 0;
-  int shift_ = 64;
+  struct Table {
+    std::uint64_t offset = 0;  // into arena_, in words
+    std::uint32_t count = 0;
+    std::uint32_t bits = 0;  // 2^bits words
+  };
+  void grow(Id hi);                    // store.cpp: a first table of one line, or twice the size
+  std::uint64_t allocate(std::uint32_t bits);  // store.cpp: zeroed space for 2^bits words
+  HugeVector<Table> tables_;
+  std::uint32_t* arena_ = nullptr;
+  std::size_t arena_size_ = 0, arena_used_ = 0;  // words
+  std::vector<std::uint64_t> free_[32];  // offsets of released tables, by bits
   absl::flat_hash_map<std::uint64_t, bool> wide_;
 };
 

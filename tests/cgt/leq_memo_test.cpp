@@ -1,6 +1,7 @@
-// The comparison memo (cgt/store.h, LeqMemo): one word per unordered pair answers both
-// directions; a known h <= g answers g <= h false; answers never change; ids of 2^29 and
-// more go to the side map. Checked against a plain map of what was inserted.
+// The comparison memo (cgt/store.h, LeqMemo): one word per unordered pair, in the table of
+// its larger id, answers both directions; a known h <= g answers g <= h false; answers never
+// change; ids of 2^29 and more go to the side map. Checked against a plain map of what was
+// inserted.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -74,6 +75,51 @@ TEST(LeqMemo, AgreesWithAMapThroughGrowth) {
     Id g = Id(rng() % 60000), h = Id(rng() % 60000);
     if (g == h) continue;
     ASSERT_EQ(m.find(g, h), expected(g, h)) << g << " " << h;
+  }
+}
+
+// A few games compared with very many (their tables grow from one line to 2^18 words, the
+// arena moves, released tables are reused by others), with ids in runs and in strides that
+// share low bits; every answer agrees with the map, and the tables of the others are intact.
+TEST(LeqMemo, HubsGrowTheirTablesAndKeepEveryAnswer) {
+  LeqMemo m;
+  std::map<std::pair<Id, Id>, int> truth;
+  auto rel = [](Id g, Id h) {  // consistent: lo < hi, hi < lo or incomparable
+    Id lo = std::min(g, h), hi = std::max(g, h);
+    int r = int((lo * 2654435761u + hi * 40503u) % 3);
+    return g < h ? r == 0 : r == 1;
+  };
+  const Id hubs[] = {0, 1, 70000, 300000};
+  std::mt19937_64 rng(29);
+  for (int round = 0; round < 4; ++round) {
+    for (Id hub : hubs) {
+      for (Id k = 0; k < 25000; ++k) {
+        Id other = round % 2 == 0 ? Id(2 + k + 25000 * round) : Id(1024 * k + round);  // runs, then strides
+        if (other == hub) continue;
+        bool forward = (rng() & 1) != 0;
+        Id g = forward ? hub : other, h = forward ? other : hub;
+        m.insert(g, h, rel(g, h));
+        truth.emplace(std::pair{g, h}, rel(g, h));
+      }
+    }
+    for (Id a = 0; a < 64; ++a)  // small tables between the hubs' growths
+      for (Id b = a + 1; b < 64; b += 5) {
+        m.insert(500000 + a, 500000 + b, rel(500000 + a, 500000 + b));
+        truth.emplace(std::pair{Id(500000 + a), Id(500000 + b)}, rel(500000 + a, 500000 + b));
+      }
+  }
+  auto expected = [&](Id g, Id h) {
+    if (auto it = truth.find({g, h}); it != truth.end()) return int(it->second);
+    if (auto it = truth.find({h, g}); it != truth.end() && it->second) return 0;
+    return -1;
+  };
+  for (auto& [key, value] : truth) {
+    ASSERT_EQ(m.find(key.first, key.second), value) << key.first << " " << key.second;
+    ASSERT_EQ(m.find(key.second, key.first), expected(key.second, key.first)) << key.second << " " << key.first;
+  }
+  for (int i = 0; i < 20000; ++i) {  // pairs never inserted
+    Id g = Id(rng() % 600000), h = Id(rng() % 600000);
+    if (g != h) ASSERT_EQ(m.find(g, h), expected(g, h)) << g << " " << h;
   }
 }
 
