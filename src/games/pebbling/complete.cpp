@@ -1,6 +1,7 @@
 #include "games/pebbling/complete.h"
 
 #include <absl/container/flat_hash_set.h>
+#include <emmintrin.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -219,6 +220,52 @@ inline void shifted(const std::uint16_t* a, int n, int i, int j, int take, int g
   if (small >= 0) q[w] = static_cast<std::uint16_t>(small);
 }
 
+// Tuples as 16 bytes (CompleteLayer::packed; n <= 16, counts < 255), with SSE2: a move's
+// result is made by dropping two bytes and putting the two new values in place, and two
+// tuples are compared in one instruction.
+struct ByteMasks {
+  alignas(16) std::uint8_t low[17][16];  // low[p]: bytes 0..p-1 set
+};
+constexpr ByteMasks make_byte_masks() {
+  ByteMasks m{};
+  for (int p = 0; p <= 16; ++p)
+    for (int b = 0; b < 16; ++b) m.low[p][b] = b < p ? 0xFF : 0;
+  return m;
+}
+constexpr ByteMasks kByteMasks = make_byte_masks();
+
+inline __m128i low_bytes(int p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(kByteMasks.low[p])); }
+// x without its byte p (the later bytes move down one place, a zero comes in at the top).
+inline __m128i drop_byte(__m128i x, int p) {
+  const __m128i m = low_bytes(p);
+  return _mm_or_si128(_mm_and_si128(x, m), _mm_andnot_si128(m, _mm_srli_si128(x, 1)));
+}
+// x (descending entries, then zeros; at most 15 entries) with v put in its place.
+inline __m128i put_byte(__m128i x, int v) {
+  const __m128i above = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(static_cast<char>(v + 1))), x);  // x[b] > v
+  const int p = __builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(above)));
+  const __m128i m = low_bytes(p), m1 = low_bytes(p + 1);
+  return _mm_or_si128(_mm_or_si128(_mm_and_si128(x, m), _mm_andnot_si128(m1, _mm_slli_si128(x, 1))),
+                      _mm_and_si128(_mm_andnot_si128(m, m1), _mm_set1_epi8(static_cast<char>(v))));
+}
+// The tuple x with entries i != j replaced by vi and vj, re-sorted.
+inline __m128i moved(__m128i x, int i, int j, int vi, int vj) {
+  x = drop_byte(x, std::max(i, j));
+  x = drop_byte(x, std::min(i, j));
+  return put_byte(put_byte(x, vi), vj);
+}
+inline bool same(__m128i a, __m128i b) { return _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) == 0xFFFF; }
+inline __m128i load(const CompleteLayer::Packed& p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(&p)); }
+// Bit p (0 < p < n) set when entry p of the packed tuple x equals entry p - 1.
+inline unsigned equal_mask(__m128i x, int n) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_slli_si128(x, 1)))) & ((1u << n) - 2);
+}
+inline __m128i pack_tuple(const std::uint16_t* a, int n) {
+  alignas(16) std::uint8_t b[16] = {};
+  for (int p = 0; p < n; ++p) b[p] = static_cast<std::uint8_t>(a[p]);
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(b));
+}
+
 // f(i, j, hash of the result) for one representative move per pair of value classes (from,
 // to) of the descending tuple a (hash h): from loses `take`, to gains `give`; stops when f
 // returns false (then the result is false).
@@ -266,6 +313,19 @@ struct Runs {
       }
     }
   }
+  // The same from equal_mask(a): one step per run.
+  void of(const std::uint16_t* a, int n, unsigned equal) {
+    unsigned starts = ~equal & ((1u << n) - 1);
+    d = 0;
+    while (starts != 0) {
+      const int p = std::countr_zero(starts);
+      starts &= starts - 1;
+      value[d] = a[p];
+      first[d++] = p;
+    }
+    for (int r = 0; r + 1 < d; ++r) count[r] = first[r + 1] - first[r];
+    count[d - 1] = n - first[d - 1];
+  }
   void add(int v, int c) {  // a run at the end (joined to the last one when equal)
     if (d > 0 && value[d - 1] == v) {
       count[d - 1] += c;
@@ -305,13 +365,20 @@ class CompleteGraphSearch::Index {
     for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
     count_ = side.size();
   }
-  std::size_t capacity_bytes() const { return tags_.capacity() * 2 + at_.capacity() * 4; }
-  std::uint64_t bytes() const { return (std::uint64_t{1} << bits_) * 6; }
+  std::size_t capacity_bytes() const { return tags_.capacity() * 2 + at_.capacity() * 4 + filter_.capacity() * 8; }
+  std::uint64_t bytes() const { return (std::uint64_t{1} << bits_) * 6 + filter_.size() * 8; }
+  // A filter of the side's hashes (two bits of one word per class, at least 16 bits per
+  // class): maybe(h) false means no class of the side has hash h. Built by filter(side).
+  void filter(const CompleteLayer& side) {
+    int bits = 1;
+    while ((std::size_t{64} << bits) < 16 * side.size()) ++bits;
+    filter_bits_ = bits;
+    filter_.assign(std::size_t{1} << bits, 0);
+    for (std::uint64_t h : side.hashes) filter_[h >> (64 - bits)] |= filter_word(h);
+  }
   bool maybe(std::uint64_t h) const {
-    const std::uint16_t tag = tag_of(h);
-    for (std::size_t s = h >> (64 - bits_); tags_[s] != 0; s = (s + 1) & mask())
-      if (tags_[s] == tag) return true;
-    return false;
+    const std::uint64_t want = filter_word(h);
+    return (filter_[h >> (64 - filter_bits_)] & want) == want;
   }
   bool contains(std::uint64_t h, const std::uint16_t* q, const CompleteLayer& side) const {
     const std::uint16_t tag = tag_of(h);
@@ -320,28 +387,59 @@ class CompleteGraphSearch::Index {
       if (tags_[s] == tag && std::memcmp(&side.tuples[std::size_t{at_[s]} * side.n], q, bytes) == 0) return true;
     return false;
   }
+  // The same for a side whose tuples are packed (CompleteLayer::packed).
+  bool contains(std::uint64_t h, __m128i q, const CompleteLayer& side) const {
+    const std::uint16_t tag = tag_of(h);
+    for (std::size_t s = h >> (64 - bits_); tags_[s] != 0; s = (s + 1) & mask())
+      if (tags_[s] == tag && same(load(side.packed[at_[s]]), q)) return true;
+    return false;
+  }
   // Adds q (hash h) to the side unless the side holds it; true if added.
   bool insert(std::uint64_t h, const std::uint16_t* q, CompleteLayer& side) {
+    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
+    const std::size_t s = free_slot(h, side, [&](std::uint32_t at) {
+      return std::memcmp(&side.tuples[std::size_t{at} * side.n], q, bytes) == 0;
+    });
+    if (s == kFound) return false;
+    side.tuples.insert(side.tuples.end(), q, q + side.n);
+    return true;
+  }
+  // The same for a packed side: q is appended to its packed tuples and its tuples.
+  bool insert(std::uint64_t h, __m128i q, CompleteLayer& side) {
+    const std::size_t s = free_slot(h, side, [&](std::uint32_t at) { return same(load(side.packed[at]), q); });
+    if (s == kFound) return false;
+    side.packed.emplace_back();
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&side.packed.back()), q);
+    alignas(16) std::uint16_t u[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(u), _mm_unpacklo_epi8(q, _mm_setzero_si128()));
+    _mm_store_si128(reinterpret_cast<__m128i*>(u + 8), _mm_unpackhi_epi8(q, _mm_setzero_si128()));
+    side.tuples.insert(side.tuples.end(), u, u + side.n);
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kFound = ~std::size_t{0};
+  // The slot a class of hash h goes to, now filled with it (its hash appended to the side), or
+  // kFound when equal(place in the side) says a class with h's tag is the same class.
+  template <class Equal>
+  std::size_t free_slot(std::uint64_t h, CompleteLayer& side, Equal&& equal) {
     if (2 * (count_ + 1) > (std::size_t{1} << bits_)) {
       reset(2 * (count_ + 1));
       for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
       count_ = side.size();
     }
     const std::uint16_t tag = tag_of(h);
-    const std::size_t bytes = static_cast<std::size_t>(side.n) * 2;
     std::size_t s = h >> (64 - bits_);
     for (; tags_[s] != 0; s = (s + 1) & mask())
-      if (tags_[s] == tag && std::memcmp(&side.tuples[std::size_t{at_[s]} * side.n], q, bytes) == 0) return false;
+      if (tags_[s] == tag && equal(at_[s])) return kFound;
     if (count_ >= std::numeric_limits<std::uint32_t>::max()) throw CapReached("a layer of over 2^32 classes");
     tags_[s] = tag;
     at_[s] = static_cast<std::uint32_t>(count_++);
     side.hashes.push_back(h);
-    side.tuples.insert(side.tuples.end(), q, q + side.n);
-    return true;
+    return s;
   }
-
- private:
   static std::uint16_t tag_of(std::uint64_t h) { return static_cast<std::uint16_t>(h | 1); }
+  static std::uint64_t filter_word(std::uint64_t h) { return (std::uint64_t{1} << (h & 63)) | (std::uint64_t{1} << ((h >> 6) & 63)); }
   std::size_t mask() const { return (std::size_t{1} << bits_) - 1; }
   void place(std::uint64_t h, std::size_t x) {
     std::size_t s = h >> (64 - bits_);
@@ -353,6 +451,8 @@ class CompleteGraphSearch::Index {
   std::size_t count_ = 0;
   std::vector<std::uint16_t> tags_;
   std::vector<std::uint32_t> at_;
+  int filter_bits_ = 1;
+  std::vector<std::uint64_t> filter_ = std::vector<std::uint64_t>(2, 0);
 };
 
 // Buffers kept across layers, so that large vectors are not allocated (and faulted in) anew.
@@ -361,7 +461,8 @@ struct CompleteGraphSearch::Scratch {
   tbb::enumerable_thread_specific<Found> local;
   std::size_t capacity_bytes() const {
     std::size_t b = 0;
-    for (const CompleteLayer* l : {&next, &other}) b += l->hashes.capacity() * 8 + l->tuples.capacity() * 2;
+    for (const CompleteLayer* l : {&next, &other})
+      b += l->hashes.capacity() * 8 + l->tuples.capacity() * 2 + l->packed.capacity() * sizeof(CompleteLayer::Packed);
     for (const Found& f : local) b += f.capacity_bytes();
     return b;
   }
@@ -410,6 +511,7 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     word_[v] = x ^ (x >> 31);
   }
+  packed_ = rules.order() <= 16 && max_total < 255;
   const int k = rules.k();
   const std::size_t values = word_.size();
   for (auto* table : {&move_from_, &move_to_, &unmove_from_, &unmove_to_}) table->assign(values, 0);
@@ -434,6 +536,12 @@ CompleteGraphSearch::~CompleteGraphSearch() {
   s.out = std::move(out_index_);
   s.prev = std::move(prev_index_);
   s.scratch = std::move(scratch_);
+}
+
+void CompleteGraphSearch::pack(CompleteLayer& layer) const {
+  layer.packed.resize(layer.size());
+  for (std::size_t x = 0; x < layer.size(); ++x)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&layer.packed[x]), pack_tuple(&layer.tuples[x * layer.n], layer.n));
 }
 
 std::uint64_t CompleteGraphSearch::hash(const std::uint16_t* a) const {
@@ -487,9 +595,40 @@ Weight tuples_weight(const CompleteLayer& layer, int n) {
   return w;
 }
 
+// n! / prod(multiplicity!) of a tuple of n <= 16 entries by its equal_mask (bit p: entry p
+// equals entry p - 1), one table per n made on first use.
+const std::vector<std::uint64_t>& weight_by_mask(int n) {
+  static std::mutex mutex;
+  static std::vector<std::uint64_t> tables[17];
+  std::lock_guard lock(mutex);
+  std::vector<std::uint64_t>& table = tables[n];
+  if (table.empty()) {
+    std::uint64_t factorial = 1;
+    for (int i = 2; i <= n; ++i) factorial *= static_cast<std::uint64_t>(i);
+    table.resize(std::size_t{1} << n);
+    for (unsigned mask = 0; mask < (1u << n); mask += 2) {
+      std::uint64_t d = 1, run = 1;
+      for (int p = 1; p < n; ++p) {
+        run = (mask >> p) & 1 ? run + 1 : 1;
+        d *= run;
+      }
+      table[mask] = factorial / d;
+    }
+  }
+  return table;
+}
+
 }  // namespace
 
-Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const { return tuples_weight(layer, ranking_.n()); }
+Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
+  const int n = ranking_.n();
+  if (!packed_ || layer.packed.size() != layer.size()) return tuples_weight(layer, n);
+  const std::uint64_t* table = weight_by_mask(n).data();
+  Weight w = 0;
+  for (const CompleteLayer::Packed& p : layer.packed)
+    if (__builtin_add_overflow(w, Weight{table[equal_mask(load(p), n)]}, &w)) throw CapReached("position counts exceed 128 bits");
+  return w;
+}
 
 void CompleteGraphSearch::restore(int total, Side stored, const std::vector<std::uint64_t>& ranks) {
   if (total < 0 || total > ranking_.max_total()) throw InputError("saved layer beyond the search's bound");
@@ -527,6 +666,8 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   next.all = rules_.layer_size(t);
   next.tuples.clear();
   next.hashes.clear();
+  next.packed.clear();
+  if (packed_ && layer_.packed.size() != layer_.size()) pack(layer_);
   Index& out = *out_index_;
   const std::size_t from = layer_.size();
   out.reset(from);
@@ -543,7 +684,11 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     const std::uint64_t* to_value = unmove_to_.data();
     for (std::size_t x = 0; x < from; ++x) {
       const std::uint16_t* a = from_tuples + x * n;
-      r.of(a, n);
+      if (packed_) {
+        r.of(a, n, equal_mask(load(layer_.packed[x]), n));
+      } else {
+        r.of(a, n);
+      }
       // One un-move per pair of runs (from, to), both runs when a run has two entries.
       for (int ri = 0; ri < r.d && r.value[ri] >= k; ++ri) {
         const std::uint64_t hi = from_hashes[x] + from_value[r.value[ri]];
@@ -555,8 +700,12 @@ const CompleteLayer& CompleteGraphSearch::advance() {
             ++j;
           }
           ++generated;
-          shifted(a, n, i, j, k, k + 1, q);
-          out.insert(hi + to_value[r.value[rj]], q, next);
+          if (packed_) {
+            out.insert(hi + to_value[r.value[rj]], moved(load(layer_.packed[x]), i, j, a[i] - k, a[j] + k + 1), next);
+          } else {
+            shifted(a, n, i, j, k, k + 1, q);
+            out.insert(hi + to_value[r.value[rj]], q, next);
+          }
         }
       }
     }
@@ -568,7 +717,13 @@ const CompleteLayer& CompleteGraphSearch::advance() {
       std::uint16_t a[kMaxN] = {};
       auto fill = [&](auto&& self, int i, int bound, int rest) -> void {
         if (i == n) {
-          if (rest == 0) out.insert(hash(a), a, next);
+          if (rest == 0) {
+            if (packed_) {
+              out.insert(hash(a), pack_tuple(a, n), next);
+            } else {
+              out.insert(hash(a), a, next);
+            }
+          }
           return;
         }
         int lo = (rest + (n - i) - 1) / (n - i);
@@ -583,6 +738,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     Index& prev = *prev_index_;
     if (!prev_indexed_) prev.build(layer_);
     prev_indexed_ = true;
+    prev.filter(layer_);
     // The candidates of parents [lo, hi) that are P: accept(tuple, hash) for each.
     auto decide = [&](std::size_t lo, std::size_t hi, auto&& accept) {
       std::uint64_t count = 0;
@@ -602,7 +758,11 @@ const CompleteLayer& CompleteGraphSearch::advance() {
           most_i = a[n - 1] + k + 1 < a[1] ? a[n - 1] + k : a[n - 3] + k;
           least_j = a[0] - k > a[n - 3] ? a[0] - k - 1 : a[2] - k - 1;
         }
-        ra.of(a, n);
+        if (packed_) {
+          ra.of(a, n, equal_mask(load(layer_.packed[x]), n));
+        } else {
+          ra.of(a, n);
+        }
         for (int ri = ra.d - 1; ri >= 0 && ra.value[ri] <= most_i; --ri) {
           if (ra.value[ri] < k) continue;
           for (int rj = 0; rj < ra.d && ra.value[rj] >= least_j; ++rj) {
@@ -662,39 +822,61 @@ const CompleteLayer& CompleteGraphSearch::advance() {
             c[w] = static_cast<std::uint16_t>(a[i] - k);
             // Then tuple by tuple.
             const std::uint16_t top = c[0], bottom = c[n - 1];
-            if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
-                  if (c[i2] == top && c[j2] == bottom) return true;
-                  shifted(c, n, i2, j2, k + 1, k, o);
-                  return prev.contains(h, o, layer_);
-                }))
+            __m128i cp = _mm_setzero_si128();
+            if (packed_) {
+              cp = moved(load(layer_.packed[x]), i, j, lowered, raised);
+              if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
+                    if (c[i2] == top && c[j2] == bottom) return true;
+                    return prev.contains(h, moved(cp, i2, j2, c[i2] - k - 1, c[j2] + k), layer_);
+                  }))
+                continue;
+            } else if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
+                         if (c[i2] == top && c[j2] == bottom) return true;
+                         shifted(c, n, i2, j2, k + 1, k, o);
+                         return prev.contains(h, o, layer_);
+                       })) {
               continue;
-            accept(static_cast<const std::uint16_t*>(c), hc);
+            }
+            accept(static_cast<const std::uint16_t*>(c), hc, cp);
           }
         }
       }
       return count;
     };
     if (from < kParallelGrain) {
-      generated = decide(0, from, [&](const std::uint16_t* c, std::uint64_t h) { out.insert(h, c, next); });
+      generated = decide(0, from, [&](const std::uint16_t* c, std::uint64_t h, __m128i cp) {
+        if (packed_) {
+          out.insert(h, cp, next);
+        } else {
+          out.insert(h, c, next);
+        }
+      });
     } else {
       for (Found& mine : sc.local) mine.clear();
       std::atomic<std::uint64_t> count{0};
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from, kParallelGrain / 4),
                         [&](const tbb::blocked_range<std::size_t>& r) {
                           Found& mine = sc.local.local();
-                          count += decide(r.begin(), r.end(), [&](const std::uint16_t* c, std::uint64_t h) {
+                          count += decide(r.begin(), r.end(), [&](const std::uint16_t* c, std::uint64_t h, __m128i) {
                             mine.hashes.push_back(h);
                             mine.tuples.insert(mine.tuples.end(), c, c + n);
                           });
                         });
       generated = count;
-      for (const Found& mine : sc.local)
-        for (std::size_t x = 0; x < mine.hashes.size(); ++x) out.insert(mine.hashes[x], &mine.tuples[x * n], next);
+      for (const Found& mine : sc.local) {
+        for (std::size_t x = 0; x < mine.hashes.size(); ++x) {
+          if (packed_) {
+            out.insert(mine.hashes[x], pack_tuple(&mine.tuples[x * n], n), next);
+          } else {
+            out.insert(mine.hashes[x], &mine.tuples[x * n], next);
+          }
+        }
+      }
     }
     next.stored = Side::P;
   }
   generated_ += generated;
-  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n);
+  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n) + (packed_ ? sizeof(CompleteLayer::Packed) : 0);
   const std::uint64_t held = from + next.size();
   limits_.check(held, out.bytes() + (prev_indexed_ ? prev_index_->bytes() : 0) + bytes_per * held);
   const bool indexed = finish(next);
@@ -736,6 +918,8 @@ bool CompleteGraphSearch::finish(CompleteLayer& next) {
     fill(fill, 0, next.total, next.total);
     std::swap(next.tuples, other.tuples);
     std::swap(next.hashes, other.hashes);
+    next.packed.clear();
+    if (packed_) pack(next);
     next.stored = next.stored == Side::P ? Side::N : Side::P;
     indexed = false;
   }
@@ -746,6 +930,7 @@ bool CompleteGraphSearch::finish(CompleteLayer& next) {
     next.stored = next.stored == Side::P ? Side::N : Side::P;
     next.tuples.clear();
     next.hashes.clear();
+    next.packed.clear();
     indexed = false;
   }
   return indexed;

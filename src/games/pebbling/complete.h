@@ -69,6 +69,12 @@ struct CompleteLayer {
   std::vector<std::uint16_t> tuples;  // n counts per stored class (descending)
   std::vector<std::uint64_t> hashes;  // CompleteGraphSearch: the multiset hash of each tuple
   std::vector<std::uint64_t> ranks;   // PartitionedCompleteSearch: the rank of each tuple
+  // CompleteGraphSearch with n <= 16 and counts < 255: each tuple as 16 bytes (entry p in byte
+  // p, zeros past n), compared in one instruction; empty when not (yet) made for this side.
+  struct Packed {
+    std::uint64_t lo = 0, hi = 0;
+  };
+  std::vector<Packed> packed;
   const PartitionRanking* ranking = nullptr;  // CompleteGraphSearch: ranks the tuples
   std::uint64_t classes = 0;          // classes of this total
   solve::Weight all = 0;              // labelled positions of this total
@@ -98,6 +104,7 @@ class CompleteGraphSearch {
   struct Spare;
   static Spare& spare();  // this thread's buffers left by the last search, for the next one
   bool finish(CompleteLayer& next);  // true: next is the side out_index_ indexes
+  void pack(CompleteLayer& layer) const;  // layer.packed from its tuples, when packed_
   std::uint64_t hash(const std::uint16_t* a) const;
   solve::Weight weight(const CompleteLayer& layer) const;
 
@@ -107,6 +114,7 @@ class CompleteGraphSearch {
   solve::SearchLimits limits_;
   CompleteLayer layer_;
   std::uint64_t generated_ = 0;
+  bool packed_ = false;              // n <= 16 and counts < 255: tuples also compared as bytes (CompleteLayer::packed)
   std::vector<std::uint64_t> word_;  // the hash word of each count value (a tuple's hash is their sum)
   // What a count v adds to a hash when it loses k+1 (a move), gains k, loses k (an un-move), gains k+1.
   std::vector<std::uint64_t> move_from_, move_to_, unmove_from_, unmove_to_;
