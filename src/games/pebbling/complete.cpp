@@ -224,17 +224,21 @@ inline void shifted(const std::uint16_t* a, int n, int i, int j, int take, int g
 // result is made by dropping two bytes and putting the two new values in place, and two
 // tuples are compared in one instruction.
 struct ByteMasks {
-  alignas(16) std::uint8_t low[17][16];  // low[p]: bytes 0..p-1 set
+  alignas(16) std::uint8_t low[17][16];   // low[p]: bytes 0..p-1 set
+  alignas(16) std::uint8_t every[256][16];  // every[v]: every byte v (SSE2 has no one-instruction broadcast)
 };
 constexpr ByteMasks make_byte_masks() {
   ByteMasks m{};
   for (int p = 0; p <= 16; ++p)
     for (int b = 0; b < 16; ++b) m.low[p][b] = b < p ? 0xFF : 0;
+  for (int v = 0; v < 256; ++v)
+    for (int b = 0; b < 16; ++b) m.every[v][b] = static_cast<std::uint8_t>(v);
   return m;
 }
 constexpr ByteMasks kByteMasks = make_byte_masks();
 
 inline __m128i low_bytes(int p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(kByteMasks.low[p])); }
+inline __m128i every_byte(int v) { return _mm_load_si128(reinterpret_cast<const __m128i*>(kByteMasks.every[v])); }
 // x without its byte p (the later bytes move down one place, a zero comes in at the top).
 inline __m128i drop_byte(__m128i x, int p) {
   const __m128i m = low_bytes(p);
@@ -242,11 +246,11 @@ inline __m128i drop_byte(__m128i x, int p) {
 }
 // x (descending entries, then zeros; at most 15 entries) with v put in its place.
 inline __m128i put_byte(__m128i x, int v) {
-  const __m128i above = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(static_cast<char>(v + 1))), x);  // x[b] > v
+  const __m128i above = _mm_cmpeq_epi8(_mm_max_epu8(x, every_byte(v + 1)), x);  // x[b] > v
   const int p = __builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(above)));
   const __m128i m = low_bytes(p), m1 = low_bytes(p + 1);
   return _mm_or_si128(_mm_or_si128(_mm_and_si128(x, m), _mm_andnot_si128(m1, _mm_slli_si128(x, 1))),
-                      _mm_and_si128(_mm_andnot_si128(m, m1), _mm_set1_epi8(static_cast<char>(v))));
+                      _mm_and_si128(_mm_andnot_si128(m, m1), every_byte(v)));
 }
 // The tuple x with entries i != j replaced by vi and vj, re-sorted.
 inline __m128i moved(__m128i x, int i, int j, int vi, int vj) {
@@ -404,16 +408,13 @@ class CompleteGraphSearch::Index {
     side.tuples.insert(side.tuples.end(), q, q + side.n);
     return true;
   }
-  // The same for a packed side: q is appended to its packed tuples and its tuples.
+  // The same for a packed side: q is appended to its packed tuples only (its tuples are made
+  // from them when the side is complete: CompleteGraphSearch::unpack).
   bool insert(std::uint64_t h, __m128i q, CompleteLayer& side) {
     const std::size_t s = free_slot(h, side, [&](std::uint32_t at) { return same(load(side.packed[at]), q); });
     if (s == kFound) return false;
     side.packed.emplace_back();
     _mm_storeu_si128(reinterpret_cast<__m128i*>(&side.packed.back()), q);
-    alignas(16) std::uint16_t u[16];
-    _mm_store_si128(reinterpret_cast<__m128i*>(u), _mm_unpacklo_epi8(q, _mm_setzero_si128()));
-    _mm_store_si128(reinterpret_cast<__m128i*>(u + 8), _mm_unpackhi_epi8(q, _mm_setzero_si128()));
-    side.tuples.insert(side.tuples.end(), u, u + side.n);
     return true;
   }
 
@@ -425,8 +426,8 @@ class CompleteGraphSearch::Index {
   std::size_t free_slot(std::uint64_t h, CompleteLayer& side, Equal&& equal) {
     if (2 * (count_ + 1) > (std::size_t{1} << bits_)) {
       reset(2 * (count_ + 1));
-      for (std::size_t x = 0; x < side.size(); ++x) place(side.hashes[x], x);
-      count_ = side.size();
+      for (std::size_t x = 0; x < side.hashes.size(); ++x) place(side.hashes[x], x);
+      count_ = side.hashes.size();
     }
     const std::uint16_t tag = tag_of(h);
     std::size_t s = h >> (64 - bits_);
@@ -536,6 +537,22 @@ CompleteGraphSearch::~CompleteGraphSearch() {
   s.out = std::move(out_index_);
   s.prev = std::move(prev_index_);
   s.scratch = std::move(scratch_);
+}
+
+void CompleteGraphSearch::unpack(CompleteLayer& layer) const {
+  const std::size_t n = static_cast<std::size_t>(layer.n), count = layer.packed.size(), size = count * n;
+  layer.tuples.resize(size);
+  std::uint16_t* out = layer.tuples.data();
+  const __m128i zero = _mm_setzero_si128();
+  for (std::size_t x = 0; x < count; ++x) {
+    const __m128i q = load(layer.packed[x]);
+    alignas(16) std::uint16_t u[16];
+    // 16 entries at once while they fit (the ones past n are written over by the next tuple).
+    std::uint16_t* to = x * n + 16 <= size ? out + x * n : u;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm_unpacklo_epi8(q, zero));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 8), _mm_unpackhi_epi8(q, zero));
+    if (to == u) std::copy_n(u, n, out + x * n);
+  }
 }
 
 void CompleteGraphSearch::pack(CompleteLayer& layer) const {
@@ -875,6 +892,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     }
     next.stored = Side::P;
   }
+  if (packed_) unpack(next);
   generated_ += generated;
   const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n) + (packed_ ? sizeof(CompleteLayer::Packed) : 0);
   const std::uint64_t held = from + next.size();

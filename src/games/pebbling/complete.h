@@ -104,7 +104,8 @@ class CompleteGraphSearch {
   struct Spare;
   static Spare& spare();  // this thread's buffers left by the last search, for the next one
   bool finish(CompleteLayer& next);  // true: next is the side out_index_ indexes
-  void pack(CompleteLayer& layer) const;  // layer.packed from its tuples, when packed_
+  void pack(CompleteLayer& layer) const;    // layer.packed from its tuples, when packed_
+  void unpack(CompleteLayer& layer) const;  // layer.tuples from its packed tuples
   std::uint64_t hash(const std::uint16_t* a) const;
   solve::Weight weight(const CompleteLayer& layer) const;
 
