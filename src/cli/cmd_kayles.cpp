@@ -306,7 +306,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.refutations_observe = o.refutations == "observe";
   opt.budget = o.budget;
   opt.budget_depth = o.budget_depth;
-  opt.ascending_depth = o.one_value == "ascending" ? std::numeric_limits<int>::max() : -1;
+  opt.ascending_depth = o.one_value == "r-first" ? -1 : std::numeric_limits<int>::max();
+  if (o.one_value == "ascending-r") opt.ascending_with_r_depth = 1;
   opt.ascending_gap = o.ascending_gap;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
@@ -546,10 +547,12 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
         ->check(CLI::Range(0, 64));
     g->add_option("--one-value", o->one_value,
-                  "how a component asked \"are you r?\" asks its options: ascending (default; the values below r "
-                  "first, one at a time, stopping at the first value no option has, as igs does) or r-first (every "
-                  "option \"are you r?\" first; the search before 2026-11-24)")
-        ->check(CLI::IsMember({"ascending", "r-first"}));
+                  "how a component asked \"are you r?\" asks its options: ascending (default; the values v below r "
+                  "first, one at a time, stopping at the first value no option has, as igs does), ascending-r (the same, "
+                  "but the root's options ask theirs \"are you v or r?\", so that one of value r ends the question; "
+                  "faster on some boards, slower on others) or r-first (every option \"are you r?\" first; the "
+                  "search before 2026-11-24)")
+        ->check(CLI::IsMember({"ascending", "ascending-r", "r-first"}));
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
                   "lower bound are asked in ascending order (default 2; 1: all)")

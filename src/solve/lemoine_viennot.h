@@ -25,7 +25,10 @@
 //    has (its nimber, stored), looking for an option of value r only when every value below r
 //    is found (igs's has_nimber). Proving "not r" of a component whose nimber is below r then
 //    never asks any option about r; on Cram 3x16 (nimber 4) the root's last candidate needs
-//    "not 4" of every option, and several of those have nimbers below 4.
+//    "not 4" of every option, and several of those have nimbers below 4. Optionally
+//    (Settings::ascending_with_r_depth) each option is asked "are you v or r?": one of value r
+//    refutes r at once, as in the r-first search, instead of after every value below r is found
+//    or the nimber proved (a gain on some boards, a loss on others; off by default).
 //  - budgets (Settings::budget): where one option answering yes settles a node, the options
 //    are asked in rounds of growing position budgets, so a cheap yes comes before expensive
 //    refutations; an abandoned question leaves only the facts of its completed sub-searches.
@@ -161,6 +164,13 @@ class LemoineViennot {
     // Measured (docs/PERFORMANCE.md, "Ascending values"): 2 is the best of 1..3 on 3x16 and
     // 4x11; "are you L+1?" is cheaper asked r first.
     int ascending_gap = 2;
+    // ... components at depth <= ascending_with_r_depth asking each option "are you v or r?" (a
+    // Beling-Rogalski set of two), not "are you v?": an option of value r then ends the question
+    // at once, as r-first would, instead of after every value below r is found or the nimber
+    // proved. -1 (default): never. Measured (docs/PERFORMANCE.md, "Ascending values, v or r"):
+    // at depth 1 Cram 3x14 1.62 M -> 0.96 M positions (4x11, 5x8, 3x17 unchanged) but 3x16
+    // (nimber 4) slower than 90 s CPU against 46 s; at every depth 3x17 4.08 M -> 7.04 M.
+    int ascending_with_r_depth = -1;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -729,6 +739,8 @@ class LemoineViennot {
   // Looks among the unsettled options of f for one of value v (in rounds of growing budgets
   // when budget != 0), settling every option answered exactly (its value into `seen`). Returns
   // v when one has it, r when an option answered exactly r first, -1 when no option has v.
+  // With Settings::ascending_with_r_depth each option is asked {v, r}: "not in the set" still
+  // proves it is not v (and stores that it is not r either).
   int find_value(Frame& f, int v, int r, int depth, Worker& w, std::uint64_t budget, NimberSet& seen) {
     for (;;) {
       bool abandoned = false;
@@ -743,7 +755,9 @@ class LemoineViennot {
             dup = !f.opts[i].settled && same_question(f, f.opts[i], o);
           if (dup) continue;
         }
-        const int x = in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(v ^ o.nimber), depth + 1, w, budget);
+        NimberSet q = NimberSet::single(v ^ o.nimber);
+        if (depth <= settings_.ascending_with_r_depth && v < r) q.add(r ^ o.nimber);
+        const int x = in_set_within(f.comps[o.first], f.keys[o.first], q, depth + 1, w, budget);
         if (x == kBudgetSpent) {
           abandoned = true;
           first_abandoned = std::min(first_abandoned, j);

@@ -59,6 +59,9 @@ struct NimberSearchOptions {
   // -1: never (r of every option first); else at inner nodes up to this depth (root options: 1).
   int ascending_depth = std::numeric_limits<int>::max();
   int ascending_gap = 2;  // ... for questions "are you r?" with r - L >= ascending_gap (L: the lower bound)
+  // ... by components at depth <= this asking each option "are you v or r?", not "are you v?"
+  // (-1: never; solve::LemoineViennot::Settings::ascending_with_r_depth).
+  int ascending_with_r_depth = -1;
 };
 
 struct NimberSearchResult {
