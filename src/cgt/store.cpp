@@ -28,27 +28,33 @@ void* huge_page_alloc(std::size_t bytes) {
   return p;
 }
 
+LeqMemo::~LeqMemo() {
+  if (arena_ != nullptr) munmap(arena_, arena_size_ * sizeof(std::uint32_t));
+}
+
 std::uint64_t LeqMemo::allocate(std::uint32_t bits) {
   const std::size_t words = std::size_t(1) << bits;
-  std::uint64_t offset;
-  if (!free_[bits].empty()) {
-    offset = free_[bits].back();
+  if (!free_[bits].empty()) {  // a released table: zeroed again
+    std::uint64_t offset = free_[bits].back();
     free_[bits].pop_back();
-  } else {
-    if (arena_used_ + words > arena_size_) {
-      // A new arena twice as large (at least 2 MiB), the tables copied at the same offsets.
-      std::size_t n = std::max<std::size_t>(arena_size_ * 2, std::size_t(1) << 19);
-      while (n < arena_used_ + words) n *= 2;
-      auto* fresh = static_cast<std::uint32_t*>(huge_page_alloc(n * sizeof(std::uint32_t)));
-      if (arena_used_ != 0) std::memcpy(fresh, arena_, arena_used_ * sizeof(std::uint32_t));
-      std::free(arena_);
-      arena_ = fresh;
-      arena_size_ = n;
-    }
-    offset = arena_used_;
-    arena_used_ += words;
+    std::fill(arena_ + offset, arena_ + offset + words, kEmpty);
+    return offset;
   }
-  std::fill(arena_ + offset, arena_ + offset + words, kEmpty);
+  if (arena_used_ + words > arena_size_) {
+    // Twice as large (at least 2 MiB); mremap moves the pages without copying them, and the
+    // new pages of an anonymous mapping read as zero, so fresh space needs no filling.
+    std::size_t n = std::max<std::size_t>(arena_size_ * 2, std::size_t(1) << 19);
+    while (n < arena_used_ + words) n *= 2;
+    const std::size_t bytes = n * sizeof(std::uint32_t);
+    void* p = arena_ == nullptr ? mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                                : mremap(arena_, arena_size_ * sizeof(std::uint32_t), bytes, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it the memory still works
+    arena_ = static_cast<std::uint32_t*>(p);
+    arena_size_ = n;
+  }
+  const std::uint64_t offset = arena_used_;
+  arena_used_ += words;
   return offset;
 }
 

@@ -61,14 +61,16 @@ using HugeVector = std::vector<T, HugePageAllocator<T>>;
 // keeps those words on a few cache lines (BM_AnalyzeT3Twelve position 11: 3.5 M pairs; a
 // single table of 64-bit words, one random line per probe, was 64 MiB). The tables live
 // in one arena (transparent huge pages), sizes are powers of two of at least one cache
-// line, and a grown table's old space is reused by later tables of that size. Pairs with
-// an id of 2^29 or more go to a side map, one entry per direction.
+// line, and a grown table's old space is reused by later tables of that size. The arena
+// is an anonymous mapping grown by mremap, so its pages are never copied and are zeroed
+// once, by the kernel. Pairs with an id of 2^29 or more go to a side map, one entry per
+// direction.
 class LeqMemo {
  public:
   LeqMemo() = default;
   LeqMemo(const LeqMemo&) = delete;
   LeqMemo& operator=(const LeqMemo&) = delete;
-  ~LeqMemo() { std::free(arena_); }
+  ~LeqMemo();  // store.cpp
   // Whether g <= h (g != h, both canonical): -1 not known, 0 false, 1 true.
   int find(Id g, Id h) const {
     if ((g | h) >> kIdBits) return find_wide(g, h);
