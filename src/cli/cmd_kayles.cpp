@@ -230,6 +230,7 @@ struct KaylesOptions {
   int budget_depth = 0;
   std::string one_value = "ascending";
   int ascending_gap = 2;
+  std::uint64_t race = 4096;
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
@@ -309,6 +310,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.ascending_depth = o.one_value == "r-first" ? -1 : std::numeric_limits<int>::max();
   if (o.one_value == "ascending-r") opt.ascending_with_r_depth = 1;
   opt.ascending_gap = o.ascending_gap;
+  opt.race = o.race;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -553,6 +555,11 @@ void add_kayles_commands(CLI::App& app) {
                   "faster on some boards, slower on others) or r-first (every option \"are you r?\" first; the "
                   "search before 2026-11-24)")
         ->check(CLI::IsMember({"ascending", "ascending-r", "r-first"}));
+    g->add_option("--race", o->race,
+                  "with --one-value ascending: each of the root's options asks its one-value questions in rounds, r "
+                  "first within this many positions, then ascending within as many, x4 each round, until one order "
+                  "answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)")
+        ->check([](const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); });
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
                   "lower bound are asked in ascending order (default 2; 1: all)")

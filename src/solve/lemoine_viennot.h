@@ -29,6 +29,8 @@
 //    (Settings::ascending_with_r_depth) each option is asked "are you v or r?": one of value r
 //    refutes r at once, as in the r-first search, instead of after every value below r is found
 //    or the nimber proved (a gain on some boards, a loss on others; off by default).
+//  - race (Settings::race, the default): each root option asks its one-value questions in
+//    rounds of growing budgets, r first and ascending in turn, so it pays about its cheaper order.
 //  - budgets (Settings::budget): where one option answering yes settles a node, the options
 //    are asked in rounds of growing position budgets, so a cheap yes comes before expensive
 //    refutations; an abandoned question leaves only the facts of its completed sub-searches.
@@ -171,6 +173,13 @@ class LemoineViennot {
     // at depth 1 Cram 3x14 1.62 M -> 0.96 M positions (4x11, 5x8, 3x17 unchanged) but 3x16
     // (nimber 4) slower than 90 s CPU against 46 s; at every depth 3x17 4.08 M -> 7.04 M.
     int ascending_with_r_depth = -1;
+    // Race at the root (0: off): a root option asked "are you q?" with q >= 2 (where the two
+    // orders differ) is asked in rounds, first r-first within `race` positions, then ascending
+    // within as many, the budget x4 each round, until one order answers. Each option then costs
+    // at most a small factor more than its cheaper order: on Cram 3x14 ascending proves options of
+    // nimber 1 exactly where r-first finds an option of value 3; on 3x16 ascending is the cheaper.
+    // Abandoned questions keep only completed sub-searches (exact), as budgets do.
+    std::uint64_t race = 4096;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -258,6 +267,7 @@ class LemoineViennot {
     std::vector<char> pending;                 // root: options still to ask in this candidate's rounds
     NimberSearchStats stats;
     bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
+    bool r_first_at_1 = false;  // Settings::race: the root's option asks its options r first
     Frame& frame(int depth) {
       while (static_cast<int>(frames.size()) <= depth) frames.push_back(std::make_unique<Frame>());
       return *frames[depth];
@@ -606,7 +616,8 @@ class LemoineViennot {
     }
     const NimberSet upto = requested.upto_max();
     const bool budgeted = settings_.budget != 0 && depth <= settings_.budget_depth;
-    if (depth <= settings_.ascending_depth && refute_ && !settings_.refutations_observe && requested.count_small() == 1 &&
+    if (!(depth == 1 && w.r_first_at_1) && depth <= settings_.ascending_depth && refute_ &&
+        !settings_.refutations_observe && requested.count_small() == 1 &&
         requested.min() >= lower + std::max(1, settings_.ascending_gap))
       return ascending(key, requested.min(), lower, seen, f, depth, w, budgeted ? settings_.budget : 0);
     bool exact = true;
@@ -774,6 +785,25 @@ class LemoineViennot {
     }
   }
 
+  // Settings::race: the root's option c asked "are you q?", r-first and ascending in turn within
+  // growing budgets, until one answers.
+  int race(const Position& c, const Key& key, int q, Worker& w) {
+    for (std::uint64_t budget = settings_.race;; budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4) {
+      w.r_first_at_1 = true;
+      int v;
+      try {
+        v = in_set_within(c, key, NimberSet::single(q), 1, w, budget);
+      } catch (...) {
+        w.r_first_at_1 = false;
+        throw;
+      }
+      w.r_first_at_1 = false;
+      if (v != kBudgetSpent) return v;
+      v = in_set_within(c, key, NimberSet::single(q), 1, w, budget);
+      if (v != kBudgetSpent) return v;
+    }
+  }
+
   // The root: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
   int root(const Position& c, const Key& key, Worker& w) {
     Frame& f = w.frame(0);
@@ -823,7 +853,12 @@ class LemoineViennot {
           Option& o = f.opts[j];
           reduce(f, o, 1, w);
           if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
-          int v = in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(r ^ o.nimber), 1, w, budget);
+          const int q = r ^ o.nimber;
+          // Racing needs two orders that differ: ascending at depth 1 (stored refutations on).
+          const bool racing = settings_.race != 0 && budget == 0 && q >= 2 && settings_.ascending_depth >= 1 &&
+                              refute_ && !settings_.refutations_observe;
+          int v = racing ? race(f.comps[o.first], f.keys[o.first], q, w)
+                      : in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(q), 1, w, budget);
           if (v == kBudgetSpent) {
             abandoned = true;
             ++j;

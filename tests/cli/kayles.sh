@@ -74,7 +74,7 @@ echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation 
 echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
 expect_error arckayles grundy --graph Grid3x4 --refutations maybe
 # The order of one-value questions and budget rounds change no answer either.
-for args in "--one-value ascending" "--one-value ascending-r" "--one-value r-first" "--budget 16 --budget-depth 2" "--one-value r-first --budget 1"; do
+for args in "--one-value ascending" "--one-value ascending-r" "--one-value r-first" "--race 0" "--race 1" "--budget 16 --budget-depth 2" "--one-value r-first --budget 1"; do
   # shellcheck disable=SC2086
   expect_json '"grundy":2' arckayles grundy --graph Grid3x10 --value-only $args
 done
@@ -83,4 +83,5 @@ echo "$out" | grep -q '"budget_abandoned":[1-9]' || fail "--stats: no abandoned 
 expect_error arckayles grundy --graph Grid3x4 --one-value sideways
 expect_error arckayles grundy --graph Grid3x4 --budget-depth -1
 expect_error arckayles grundy --graph Grid3x4 --budget -1
+expect_error arckayles grundy --graph Grid3x4 --race -1
 echo "kayles CLI: ok"

@@ -443,6 +443,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.ascending_depth = o.ascending_depth;
   s.ascending_gap = o.ascending_gap;
   s.ascending_with_r_depth = o.ascending_with_r_depth;
+  s.race = o.race;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;

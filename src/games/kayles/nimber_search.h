@@ -62,6 +62,9 @@ struct NimberSearchOptions {
   // ... by components at depth <= this asking each option "are you v or r?", not "are you v?"
   // (-1: never; solve::LemoineViennot::Settings::ascending_with_r_depth).
   int ascending_with_r_depth = -1;
+  // The root's options race r-first against ascending within growing budgets, this many
+  // positions first (solve::LemoineViennot::Settings::race); 0: ascending only.
+  std::uint64_t race = 4096;
 };
 
 struct NimberSearchResult {

@@ -270,7 +270,8 @@ TEST(NimberSearch, RefutationsSaveWork) {
 // random graphs and holed grids, both games, budgets of 1 position (almost every question is
 // abandoned at least once) to 4096 and none, at the root only and down to depth 3; one-value
 // questions r first, ascending at every depth, to depth 1, and to depth 2 with a gap of 2 (each
-// of those with options asked "are you v or r?" at every depth, at depth 1 only, or never); with
+// of those with options asked "are you v or r?" at every depth, at depth 1 only, or never; the
+// root's options racing r-first against ascending from budgets of 1 or 4096 positions, or not); with
 // tables so small that entries are replaced all the time.
 TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
   std::uint64_t abandoned = 0, ascending = 0;
@@ -287,6 +288,7 @@ TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
       o.ascending_depth = mode < 3 ? -1 : mode == 3 ? 64 : mode - 3;
       o.ascending_gap = mode == 5 ? 2 : 1;  // 2 is the default
       o.ascending_with_r_depth = i % 2 == 0 ? 64 : i % 4 == 1 ? -1 : 1;
+      o.race = i % 3 == 1 ? 0 : i % 3 == 2 ? 1 : 4096;  // 1: nearly every root question abandoned
       const auto r = games::kayles_nimber(g, game, o);
       ASSERT_EQ(r.nimber, expected) << g.to_spec() << " mode " << mode;
       abandoned += r.stats.budget_spent;
@@ -309,6 +311,7 @@ TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
         o.budget_depth = 2;
         o.ascending_depth = std::min(asc, 64);
         o.ascending_with_r_depth = asc == 65 ? -1 : 64;
+        o.race = c % 2 == 0 ? 0 : 2;
         EXPECT_EQ(games::kayles_nimber(grid(3, c), VertexGame::ArcKayles, o).nimber, expected)
             << c << " " << threads << " " << asc;
       }
