@@ -1,10 +1,15 @@
 #include "games/pebbling/complete.h"
 
 #include <absl/container/flat_hash_set.h>
+#if !defined(__SSE2__)
+#error "complete.cpp packs tuples into 16 bytes with SSE2 (x86-64 has it); this target has no __SSE2__"
+#endif
 #include <emmintrin.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -244,10 +249,12 @@ inline __m128i drop_byte(__m128i x, int p) {
   const __m128i m = low_bytes(p);
   return _mm_or_si128(_mm_and_si128(x, m), _mm_andnot_si128(m, _mm_srli_si128(x, 1)));
 }
-// x (descending entries, then zeros; at most 15 entries) with v put in its place.
-inline __m128i put_byte(__m128i x, int v) {
+// x (descending entries, then zeros; at most 15 entries) with v put in its place, which is
+// stored in *at when asked for (the entries of x from there on move up one place).
+inline __m128i put_byte(__m128i x, int v, int* at = nullptr) {
   const __m128i above = _mm_cmpeq_epi8(_mm_max_epu8(x, every_byte(v + 1)), x);  // x[b] > v
   const int p = __builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(above)));
+  if (at != nullptr) *at = p;
   const __m128i m = low_bytes(p), m1 = low_bytes(p + 1);
   return _mm_or_si128(_mm_or_si128(_mm_and_si128(x, m), _mm_andnot_si128(m1, _mm_slli_si128(x, 1))),
                       _mm_and_si128(_mm_andnot_si128(m, m1), every_byte(v)));
@@ -317,17 +324,20 @@ struct Runs {
       }
     }
   }
-  // The same from equal_mask(a): one step per run.
-  void of(const std::uint16_t* a, int n, unsigned equal) {
-    unsigned starts = ~equal & ((1u << n) - 1);
-    d = 0;
-    while (starts != 0) {
+  // The same from equal_mask(a): one step per run (a: the counts, or the packed bytes).
+  template <class T>
+  void of(const T* a, int n, unsigned equal) {  // n >= 1: entry 0 starts a run
+    unsigned starts = ~equal & ((1u << n) - 2);
+    value[0] = a[0];
+    first[0] = 0;
+    d = 1;
+    while (starts != 0) {  // the run lengths in the same loop: one loop exit to predict, not two
       const int p = std::countr_zero(starts);
       starts &= starts - 1;
+      count[d - 1] = p - first[d - 1];
       value[d] = a[p];
       first[d++] = p;
     }
-    for (int r = 0; r + 1 < d; ++r) count[r] = first[r + 1] - first[r];
     count[d - 1] = n - first[d - 1];
   }
   void add(int v, int c) {  // a run at the end (joined to the last one when equal)
@@ -710,6 +720,10 @@ const CompleteLayer& CompleteGraphSearch::advance() {
       for (int ri = 0; ri < r.d && r.value[ri] >= k; ++ri) {
         const std::uint64_t hi = from_hashes[x] + from_value[r.value[ri]];
         const int i = r.first[ri];
+        // Packed: the parent with entry i lowered, shared by the un-moves of this run; entry
+        // j != i of the parent is then at j - (j > i), one place further from `at` on.
+        int at = 0;
+        const __m128i lowered = packed_ ? put_byte(drop_byte(load(layer_.packed[x]), i), a[i] - k, &at) : __m128i{};
         for (int rj = 0; rj < r.d; ++rj) {
           int j = r.first[rj];
           if (rj == ri) {
@@ -718,7 +732,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
           }
           ++generated;
           if (packed_) {
-            out.insert(hi + to_value[r.value[rj]], moved(load(layer_.packed[x]), i, j, a[i] - k, a[j] + k + 1), next);
+            int jl = j - (j > i);
+            jl += jl >= at;
+            out.insert(hi + to_value[r.value[rj]], put_byte(drop_byte(lowered, jl), a[j] + k + 1), next);
           } else {
             shifted(a, n, i, j, k, k + 1, q);
             out.insert(hi + to_value[r.value[rj]], q, next);
@@ -809,14 +825,24 @@ const CompleteLayer& CompleteGraphSearch::advance() {
               while (mid == i || mid == j) ++mid;
               if (mid < n && !prev.maybe(hc + move_from[raised] + move_to[a[mid]])) continue;
             }
-            // The candidate's runs: the raised entry, the parent's others, the lowered entry.
-            rc.d = 0;
-            rc.add(a[j] + k + 1, 1);
-            for (int y = 0; y < ra.d; ++y) {
-              const int left = ra.count[y] - (y == ri) - (y == rj);
-              if (left > 0) rc.add(ra.value[y], left);
+            // The candidate's runs: packed, from its bytes and their equal-neighbour mask (the
+            // candidate is the parent with entries i and j moved); else the raised entry, the
+            // parent's others, the lowered entry.
+            __m128i cp = _mm_setzero_si128();
+            if (packed_) {
+              cp = moved(load(layer_.packed[x]), i, j, lowered, raised);
+              alignas(16) std::uint8_t bytes[16];
+              _mm_store_si128(reinterpret_cast<__m128i*>(bytes), cp);
+              rc.of(bytes, n, equal_mask(cp, n));
+            } else {
+              rc.d = 0;
+              rc.add(a[j] + k + 1, 1);
+              for (int y = 0; y < ra.d; ++y) {
+                const int left = ra.count[y] - (y == ri) - (y == rj);
+                if (left > 0) rc.add(ra.value[y], left);
+              }
+              rc.add(a[i] - k, 1);
             }
-            rc.add(a[i] - k, 1);
             // Every option in N(t-1), first by hash (a miss is exact): one per pair of runs
             // (from, to); from the top run to the bottom one is the parent, in N(t-1).
             bool maybe_p = true;
@@ -831,28 +857,42 @@ const CompleteLayer& CompleteGraphSearch::advance() {
               }
             }
             if (!maybe_p) continue;
-            // The candidate as a tuple: the raised entry first, the lowered one last.
-            int w = 0;
-            c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
-            for (int p = 0; p < n; ++p)
-              if (p != i && p != j) c[w++] = a[p];
-            c[w] = static_cast<std::uint16_t>(a[i] - k);
-            // Then tuple by tuple.
-            const std::uint16_t top = c[0], bottom = c[n - 1];
-            __m128i cp = _mm_setzero_si128();
+            // Then tuple by tuple. Packed: the same run pairs, each option's bytes from the
+            // candidate's (its runs have their first entries).
             if (packed_) {
-              cp = moved(load(layer_.packed[x]), i, j, lowered, raised);
+              bool all_n = true;
+              for (int r1 = 0; all_n && r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
+                const std::uint64_t h1 = hc + move_from[rc.value[r1]];
+                for (int r2 = 0; r2 < rc.d; ++r2) {
+                  if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
+                  const int j2 = rc.first[r2] + (r2 == r1);
+                  if (!prev.contains(h1 + move_to[rc.value[r2]],
+                                     moved(cp, rc.first[r1], j2, rc.value[r1] - k - 1, rc.value[r2] + k), layer_)) {
+                    all_n = false;
+                    break;
+                  }
+                }
+              }
+              if (!all_n) continue;
+            }
+            // The candidate as a tuple: packed, its bytes widened (16 entries, zeros past n);
+            // else the raised entry first, the parent's others, the lowered one last.
+            if (packed_) {
+              _mm_storeu_si128(reinterpret_cast<__m128i*>(c), _mm_unpacklo_epi8(cp, _mm_setzero_si128()));
+              _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 8), _mm_unpackhi_epi8(cp, _mm_setzero_si128()));
+            } else {
+              int w = 0;
+              c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
+              for (int p = 0; p < n; ++p)
+                if (p != i && p != j) c[w++] = a[p];
+              c[w] = static_cast<std::uint16_t>(a[i] - k);
+              const std::uint16_t top = c[0], bottom = c[n - 1];
               if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
                     if (c[i2] == top && c[j2] == bottom) return true;
-                    return prev.contains(h, moved(cp, i2, j2, c[i2] - k - 1, c[j2] + k), layer_);
+                    shifted(c, n, i2, j2, k + 1, k, o);
+                    return prev.contains(h, o, layer_);
                   }))
                 continue;
-            } else if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
-                         if (c[i2] == top && c[j2] == bottom) return true;
-                         shifted(c, n, i2, j2, k + 1, k, o);
-                         return prev.contains(h, o, layer_);
-                       })) {
-              continue;
             }
             accept(static_cast<const std::uint16_t*>(c), hc, cp);
           }
@@ -860,7 +900,11 @@ const CompleteLayer& CompleteGraphSearch::advance() {
       }
       return count;
     };
-    if (from < kParallelGrain) {
+    // One thread (tbb's limit or this arena's): the serial loop, which inserts each accepted
+    // candidate's bytes at once instead of keeping its tuple aside and packing it again.
+    const bool one_thread = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) <= 1 ||
+                            tbb::this_task_arena::max_concurrency() <= 1;
+    if (from < kParallelGrain || one_thread) {
       generated = decide(0, from, [&](const std::uint16_t* c, std::uint64_t h, __m128i cp) {
         if (packed_) {
           out.insert(h, cp, next);
