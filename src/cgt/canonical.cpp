@@ -36,7 +36,8 @@ bool Store::leq(Id g, Id h) {
   if (ls_below_rs(g, h)) return true;
   // The memo answers g <= h, and also answers it false from a known h <= g: canonical
   // forms are unique, so for g != h, h <= g implies not g <= h.
-  if (int known = leq_memo_.find(g, h); known >= 0) return known != 0;
+  LeqMemo::Hint hint;  // where the pair's word is, so the insert below need not probe again
+  if (int known = leq_memo_.find(g, h, hint); known >= 0) return known != 0;
   // Cancellation: when both are recorded sums with a summand in common, a + b <= c + b
   // iff a <= c (the comparison of the smaller games is usually known already).
   // A summand may be born later than the sum (G^L + (-G) is near 0), so a cancellation
@@ -58,7 +59,7 @@ bool Store::leq(Id g, Id h) {
         ~Flag() { f = false; }
       } flag(in_cancel);
       bool r = leq(x, y);
-      leq_memo_.insert(g, h, r);
+      leq_memo_.insert(g, h, r, hint);
       return r;
     }
   }
@@ -77,7 +78,7 @@ bool Store::leq(Id g, Id h) {
     for (Id gl : left(g)) {
       int k = quick_leq(h, gl);
       if (k == 1) {
-        leq_memo_.insert(g, h, false);
+        leq_memo_.insert(g, h, false, hint);
         return false;
       }
       if (k < 0) open.emplace_back(h, gl);
@@ -87,7 +88,7 @@ bool Store::leq(Id g, Id h) {
     for (Id hr : right(h)) {
       int k = quick_leq(hr, g);
       if (k == 1) {
-        leq_memo_.insert(g, h, false);
+        leq_memo_.insert(g, h, false, hint);
         return false;
       }
       if (k < 0) open.emplace_back(hr, g);
@@ -104,7 +105,7 @@ bool Store::leq(Id g, Id h) {
       break;
     }
   }
-  leq_memo_.insert(g, h, result);
+  leq_memo_.insert(g, h, result, hint);
   return result;
 }
 

@@ -71,8 +71,22 @@ class LeqMemo {
   LeqMemo(const LeqMemo&) = delete;
   LeqMemo& operator=(const LeqMemo&) = delete;
   ~LeqMemo();  // store.cpp
+  // Where a find stopped: the word of the pair, or the empty word where it would go, in a
+  // table of this shape. An insert of the same pair with the hint writes there without
+  // probing again while the table has not changed since (same offset, size and count: no
+  // word was added, so an empty word is still empty and still the pair's place).
+  struct Hint {
+    std::uint64_t offset = 0;
+    std::uint32_t count = 0, bits = 0, index = kNoIndex;
+    Id hi = 0;
+    bool empty = false;  // index is the empty word where the pair would go
+  };
   // Whether g <= h (g != h, both canonical): -1 not known, 0 false, 1 true.
   int find(Id g, Id h) const {
+    Hint unused;
+    return find(g, h, unused);
+  }
+  int find(Id g, Id h, Hint& hint) const {
     if ((g | h) >> kIdBits) return find_wide(g, h);
     const bool forward = g < h;  // asking lo <= hi
     const Id lo = forward ? g : h, hi = forward ? h : g;
@@ -83,10 +97,32 @@ class LeqMemo {
     const std::uint32_t mask = (std::uint32_t{1} << t.bits) - 1;
     for (std::uint32_t i = slot(lo, t.bits);; i = (i + 1) & mask) {
       std::uint32_t e = w[i];
+      if (e == kEmpty || (e >> kCodeBits) == lo) hint = {t.offset, t.count, t.bits, i, hi, e == kEmpty};
       if (e == kEmpty) return -1;
       if ((e >> kCodeBits) != lo) continue;
       return answer(e & kCodeMask, forward);
     }
+  }
+  // insert(g, h, value) after find(g, h, hint) of the same pair.
+  void insert(Id g, Id h, bool value, const Hint& hint) {
+    if (hint.index != kNoIndex) {
+      Table& t = tables_[hint.hi];
+      if (t.offset == hint.offset && t.bits == hint.bits && t.count == hint.count) {
+        const bool forward = g < h;
+        const Id lo = forward ? g : h;
+        std::uint32_t& e = arena_[t.offset + hint.index];
+        if (!hint.empty) {  // the pair's word (read again: a recursion may have added to it)
+          e = (lo << kCodeBits) | merged(e & kCodeMask, forward, value);
+          return;
+        }
+        if (4 * (std::size_t(t.count) + 1) <= 3 * (std::size_t(1) << t.bits)) {
+          e = (lo << kCodeBits) | merged(kNoCode, forward, value);  // still empty: not read
+          ++t.count;
+          return;
+        }
+      }
+    }
+    insert(g, h, value);
   }
   // Records g <= h (g != h). A direction already known keeps its answer: answers never change.
   void insert(Id g, Id h, bool value) {
@@ -130,6 +166,7 @@ class LeqMemo {
   static constexpr int kIdBits = 29;
   static constexpr int kCodeBits = 3;
   static constexpr std::uint32_t kCodeMask = 7;
+  static constexpr std::uint32_t kNoIndex = ~std::uint32_t{0};
   static constexpr std::uint32_t kEmpty = 0;  // never a word: a stored word's code is not 0
   // What a word knows of (lo <= hi, hi <= lo). Distinct canonical forms are never both
   // <= each other, so a true direction makes the other false.
