@@ -32,7 +32,7 @@ graph::Graph random_graph(std::mt19937_64& rng, int n, double p) {
 // Random induced subgraph of a grid: a Cram board with holes (vertex set renumbered).
 graph::Graph holed_grid(std::mt19937_64& rng, int r, int c, double keep) {
   std::bernoulli_distribution k(keep);
-  std::vector<int> id(r * c, -1);
+  std::vector<int> id(static_cast<std::size_t>(r) * static_cast<std::size_t>(c), -1);
   int n = 0;
   for (int i = 0; i < r * c; ++i)
     if (k(rng)) id[i] = n++;
