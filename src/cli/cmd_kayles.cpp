@@ -483,6 +483,9 @@ void add_wak_options(CLI::App* cmd, WakOptions& o) {
   cmd->add_flag("--json", o.json, "one JSON object on stdout");
 }
 
+// CLI11 wraps a negative number into an unsigned option, so such options are checked as text.
+std::string not_negative(const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); }
+
 }  // namespace
 
 void add_kayles_commands(CLI::App& app) {
@@ -545,7 +548,7 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--budget", o->budget,
                   "positions per question in the first round where one option answering yes settles a node (root, "
                   "and inner nodes to --budget-depth); x4 each round; 0: no budgets")
-        ->check([](const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); });
+        ->check(not_negative);
     g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
         ->check(CLI::Range(0, 64));
     g->add_option("--one-value", o->one_value,
@@ -559,7 +562,7 @@ void add_kayles_commands(CLI::App& app) {
                   "with --one-value ascending: each of the root's options asks its one-value questions in rounds, r "
                   "first within this many positions, then ascending within as many, x4 each round, until one order "
                   "answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)")
-        ->check([](const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); });
+        ->check(not_negative);
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
                   "lower bound are asked in ascending order (default 2; 1: all)")
