@@ -522,7 +522,7 @@ CompleteGraphSearch::CompleteGraphSearch(const Pebbling& rules, int max_total, s
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     word_[v] = x ^ (x >> 31);
   }
-  packed_ = rules.order() <= 16 && max_total < 255;
+  packable_ = rules.order() <= 16;  // packed_ is then set per total by advance()
   const int k = rules.k();
   const std::size_t values = word_.size();
   for (auto* table : {&move_from_, &move_to_, &unmove_from_, &unmove_to_}) table->assign(values, 0);
@@ -694,6 +694,12 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   next.tuples.clear();
   next.hashes.clear();
   next.packed.clear();
+  // Packed while the counts fit a byte: a count of total t is at most t, so both layers (t-1
+  // and t) fit when t < 255, whatever the search's bound (a sweep's bound of 300 used to turn
+  // packing off for every total, though the sides past m, where totals pass 254, are empty).
+  // Past 254 the u16 tuples serve, which every side keeps (unpack below), with the same hashes
+  // and index: the search goes on where it stands.
+  packed_ = packable_ && t < 255;
   if (packed_ && layer_.packed.size() != layer_.size()) pack(layer_);
   Index& out = *out_index_;
   const std::size_t from = layer_.size();

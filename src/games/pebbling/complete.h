@@ -115,7 +115,8 @@ class CompleteGraphSearch {
   solve::SearchLimits limits_;
   CompleteLayer layer_;
   std::uint64_t generated_ = 0;
-  bool packed_ = false;              // n <= 16 and counts < 255: tuples also compared as bytes (CompleteLayer::packed)
+  bool packable_ = false;            // n <= 16
+  bool packed_ = false;              // packable_ and this step's counts < 255: tuples also compared as bytes (CompleteLayer::packed)
   std::vector<std::uint64_t> word_;  // the hash word of each count value (a tuple's hash is their sum)
   // What a count v adds to a hash when it loses k+1 (a move), gains k, loses k (an un-move), gains k+1.
   std::vector<std::uint64_t> move_from_, move_to_, unmove_from_, unmove_to_;
