@@ -390,6 +390,13 @@ class CompleteGraphSearch::Index {
     filter_.assign(std::size_t{1} << bits, 0);
     for (std::uint64_t h : side.hashes) filter_[h >> (64 - bits)] |= filter_word(h);
   }
+  // Hints: the filter word of h, and the index slot where a lookup of h starts.
+  void prefetch_filter(std::uint64_t h) const { __builtin_prefetch(&filter_[h >> (64 - filter_bits_)]); }
+  void prefetch_slot(std::uint64_t h) const {
+    const std::size_t s = h >> (64 - bits_);
+    __builtin_prefetch(&tags_[s]);
+    __builtin_prefetch(&at_[s]);
+  }
   bool maybe(std::uint64_t h) const {
     const std::uint64_t want = filter_word(h);
     return (filter_[h >> (64 - filter_bits_)] & want) == want;
@@ -715,6 +722,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     Runs r;
     const std::uint64_t* from_value = unmove_from_.data();
     const std::uint64_t* to_value = unmove_to_.data();
+    // A parent has at most one un-move per pair of its runs (n <= 16 when packed).
+    std::uint64_t unmove_hash[16 * 16];
+    __m128i unmove_bytes[16 * 16];
     for (std::size_t x = 0; x < from; ++x) {
       const std::uint16_t* a = from_tuples + x * n;
       if (packed_) {
@@ -723,6 +733,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
         r.of(a, n);
       }
       // One un-move per pair of runs (from, to), both runs when a run has two entries.
+      // Packed: a parent's un-moves are made first, the index slots they go to prefetched, then
+      // inserted in the same order (the misses overlap; the side is the same, in the same order).
+      int made = 0;
       for (int ri = 0; ri < r.d && r.value[ri] >= k; ++ri) {
         const std::uint64_t hi = from_hashes[x] + from_value[r.value[ri]];
         const int i = r.first[ri];
@@ -740,13 +753,16 @@ const CompleteLayer& CompleteGraphSearch::advance() {
           if (packed_) {
             int jl = j - (j > i);
             jl += jl >= at;
-            out.insert(hi + to_value[r.value[rj]], put_byte(drop_byte(lowered, jl), a[j] + k + 1), next);
+            unmove_hash[made] = hi + to_value[r.value[rj]];
+            out.prefetch_slot(unmove_hash[made]);
+            unmove_bytes[made++] = put_byte(drop_byte(lowered, jl), a[j] + k + 1);
           } else {
             shifted(a, n, i, j, k, k + 1, q);
             out.insert(hi + to_value[r.value[rj]], q, next);
           }
         }
       }
+      for (int y = 0; y < made; ++y) out.insert(unmove_hash[y], unmove_bytes[y], next);
     }
     next.stored = Side::N;
   } else {
@@ -779,12 +795,124 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     prev_indexed_ = true;
     prev.filter(layer_);
     // The candidates of parents [lo, hi) that are P: accept(tuple, hash) for each.
+    //
+    // The tests are lookups in the stored side's filter and index, most of them cache misses
+    // on a large side; they are made in batches so that the misses overlap: the canonical
+    // un-moves of a few parents are listed first (the quick test's filter word prefetched for
+    // each), then decided in the same order; a candidate that passes the quick test has the
+    // filter words of all its options prefetched before they are tested, and one that passes
+    // the filter the index slots of all its options before they are looked up. Only the order
+    // of memory accesses changes: the candidates, the tests and the accepted classes (and the
+    // order they are inserted in) are the ones of the plain loop.
+    struct Pending {
+      std::size_t x;         // the parent
+      int i, j, ri, rj;      // entry i (run ri) loses k, entry j (run rj) gains k+1
+      std::uint64_t hc;      // the candidate's hash
+      std::uint64_t quick;   // the quick test's option hash (when has_quick)
+      bool has_quick;
+    };
+    constexpr int kBatch = 32;
     auto decide = [&](std::size_t lo, std::size_t hi, auto&& accept) {
       std::uint64_t count = 0;
       std::uint16_t c[kMaxN], o[kMaxN];
       Runs ra, rc;
       const std::uint64_t* move_from = move_from_.data();
       const std::uint64_t* move_to = move_to_.data();
+      // A parent lists at most one candidate per pair of its runs, a candidate has at most one
+      // option per pair of its runs.
+      std::vector<Pending> pending(static_cast<std::size_t>(kBatch + n * n));
+      std::vector<std::uint64_t> option_hash(static_cast<std::size_t>(n * n));
+      int pending_count = 0;
+      // Decides the listed candidates, in order.
+      auto settle = [&] {
+        for (int b = 0; b < pending_count; ++b) {
+          const Pending& e = pending[b];
+          if (e.has_quick && !prev.maybe(e.quick)) continue;
+          const std::uint16_t* a = from_tuples + e.x * n;
+          const int i = e.i, j = e.j;
+          const int lowered = a[i] - k, raised = a[j] + k + 1;
+          const std::uint64_t hc = e.hc;
+          // The candidate's runs: packed, from its bytes and their equal-neighbour mask (the
+          // candidate is the parent with entries i and j moved); else the raised entry, the
+          // parent's others, the lowered entry.
+          __m128i cp = _mm_setzero_si128();
+          if (packed_) {
+            cp = moved(load(layer_.packed[e.x]), i, j, lowered, raised);
+            alignas(16) std::uint8_t bytes[16];
+            _mm_store_si128(reinterpret_cast<__m128i*>(bytes), cp);
+            rc.of(bytes, n, equal_mask(cp, n));
+          } else {
+            ra.of(a, n);
+            rc.d = 0;
+            rc.add(a[j] + k + 1, 1);
+            for (int y = 0; y < ra.d; ++y) {
+              const int left = ra.count[y] - (y == e.ri) - (y == e.rj);
+              if (left > 0) rc.add(ra.value[y], left);
+            }
+            rc.add(a[i] - k, 1);
+          }
+          // Every option in N(t-1), first by hash (a miss is exact): one per pair of runs
+          // (from, to); from the top run to the bottom one is the parent, in N(t-1). The
+          // options' hashes are listed (and their filter words prefetched) first.
+          int options = 0;
+          for (int r1 = 0; r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
+            const std::uint64_t h1 = hc + move_from[rc.value[r1]];
+            for (int r2 = 0; r2 < rc.d; ++r2) {
+              if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
+              option_hash[options] = h1 + move_to[rc.value[r2]];
+              prev.prefetch_filter(option_hash[options++]);
+            }
+          }
+          bool maybe_p = true;
+          for (int y = 0; y < options; ++y) {
+            if (!prev.maybe(option_hash[y])) {
+              maybe_p = false;
+              break;
+            }
+          }
+          if (!maybe_p) continue;
+          for (int y = 0; y < options; ++y) prev.prefetch_slot(option_hash[y]);
+          // Then tuple by tuple. Packed: the same run pairs (in the same order as the hashes),
+          // each option's bytes from the candidate's (its runs have their first entries).
+          if (packed_) {
+            bool all_n = true;
+            int y = 0;
+            for (int r1 = 0; all_n && r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
+              for (int r2 = 0; r2 < rc.d; ++r2) {
+                if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
+                const int j2 = rc.first[r2] + (r2 == r1);
+                if (!prev.contains(option_hash[y++], moved(cp, rc.first[r1], j2, rc.value[r1] - k - 1, rc.value[r2] + k),
+                                   layer_)) {
+                  all_n = false;
+                  break;
+                }
+              }
+            }
+            if (!all_n) continue;
+          }
+          // The candidate as a tuple: packed, its bytes widened (16 entries, zeros past n);
+          // else the raised entry first, the parent's others, the lowered one last.
+          if (packed_) {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(c), _mm_unpacklo_epi8(cp, _mm_setzero_si128()));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 8), _mm_unpackhi_epi8(cp, _mm_setzero_si128()));
+          } else {
+            int w = 0;
+            c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
+            for (int p = 0; p < n; ++p)
+              if (p != i && p != j) c[w++] = a[p];
+            c[w] = static_cast<std::uint16_t>(a[i] - k);
+            const std::uint16_t top = c[0], bottom = c[n - 1];
+            if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
+                  if (c[i2] == top && c[j2] == bottom) return true;
+                  shifted(c, n, i2, j2, k + 1, k, o);
+                  return prev.contains(h, o, layer_);
+                }))
+              continue;
+          }
+          accept(static_cast<const std::uint16_t*>(c), hc, cp);
+        }
+        pending_count = 0;
+      };
       for (std::size_t x = lo; x < hi; ++x) {
         const std::uint16_t* a = from_tuples + x * n;
         const std::uint64_t ha = from_hashes[x];
@@ -823,87 +951,30 @@ const CompleteLayer& CompleteGraphSearch::advance() {
             if (first < n && (raised < a[first] || lowered > a[last])) continue;
             if (raised < lowered) continue;
             ++count;
-            const std::uint64_t hc = ha + unmove_from_[a[i]] + unmove_to_[a[j]];
+            Pending& e = pending[pending_count++];
+            e.x = x;
+            e.i = i;
+            e.j = j;
+            e.ri = ri;
+            e.rj = rj;
+            e.hc = ha + unmove_from_[a[i]] + unmove_to_[a[j]];
             // A quick test first: the largest entry gives k to a middle one (the option that
             // most often leads out of N(t-1)).
+            e.has_quick = false;
             if (n >= 3) {
               int mid = (2 * n) / 3;
               while (mid == i || mid == j) ++mid;
-              if (mid < n && !prev.maybe(hc + move_from[raised] + move_to[a[mid]])) continue;
-            }
-            // The candidate's runs: packed, from its bytes and their equal-neighbour mask (the
-            // candidate is the parent with entries i and j moved); else the raised entry, the
-            // parent's others, the lowered entry.
-            __m128i cp = _mm_setzero_si128();
-            if (packed_) {
-              cp = moved(load(layer_.packed[x]), i, j, lowered, raised);
-              alignas(16) std::uint8_t bytes[16];
-              _mm_store_si128(reinterpret_cast<__m128i*>(bytes), cp);
-              rc.of(bytes, n, equal_mask(cp, n));
-            } else {
-              rc.d = 0;
-              rc.add(a[j] + k + 1, 1);
-              for (int y = 0; y < ra.d; ++y) {
-                const int left = ra.count[y] - (y == ri) - (y == rj);
-                if (left > 0) rc.add(ra.value[y], left);
-              }
-              rc.add(a[i] - k, 1);
-            }
-            // Every option in N(t-1), first by hash (a miss is exact): one per pair of runs
-            // (from, to); from the top run to the bottom one is the parent, in N(t-1).
-            bool maybe_p = true;
-            for (int r1 = 0; maybe_p && r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
-              const std::uint64_t h1 = hc + move_from[rc.value[r1]];
-              for (int r2 = 0; r2 < rc.d; ++r2) {
-                if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
-                if (!prev.maybe(h1 + move_to[rc.value[r2]])) {
-                  maybe_p = false;
-                  break;
-                }
+              if (mid < n) {
+                e.has_quick = true;
+                e.quick = e.hc + move_from[raised] + move_to[a[mid]];
+                prev.prefetch_filter(e.quick);
               }
             }
-            if (!maybe_p) continue;
-            // Then tuple by tuple. Packed: the same run pairs, each option's bytes from the
-            // candidate's (its runs have their first entries).
-            if (packed_) {
-              bool all_n = true;
-              for (int r1 = 0; all_n && r1 < rc.d && rc.value[r1] >= k + 1; ++r1) {
-                const std::uint64_t h1 = hc + move_from[rc.value[r1]];
-                for (int r2 = 0; r2 < rc.d; ++r2) {
-                  if ((r2 == r1 && rc.count[r1] < 2) || (r1 == 0 && r2 == rc.d - 1)) continue;
-                  const int j2 = rc.first[r2] + (r2 == r1);
-                  if (!prev.contains(h1 + move_to[rc.value[r2]],
-                                     moved(cp, rc.first[r1], j2, rc.value[r1] - k - 1, rc.value[r2] + k), layer_)) {
-                    all_n = false;
-                    break;
-                  }
-                }
-              }
-              if (!all_n) continue;
-            }
-            // The candidate as a tuple: packed, its bytes widened (16 entries, zeros past n);
-            // else the raised entry first, the parent's others, the lowered one last.
-            if (packed_) {
-              _mm_storeu_si128(reinterpret_cast<__m128i*>(c), _mm_unpacklo_epi8(cp, _mm_setzero_si128()));
-              _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 8), _mm_unpackhi_epi8(cp, _mm_setzero_si128()));
-            } else {
-              int w = 0;
-              c[w++] = static_cast<std::uint16_t>(a[j] + k + 1);
-              for (int p = 0; p < n; ++p)
-                if (p != i && p != j) c[w++] = a[p];
-              c[w] = static_cast<std::uint16_t>(a[i] - k);
-              const std::uint16_t top = c[0], bottom = c[n - 1];
-              if (!for_each_hashed_shift(c, hc, n, k + 1, k, word, [&](int i2, int j2, std::uint64_t h) {
-                    if (c[i2] == top && c[j2] == bottom) return true;
-                    shifted(c, n, i2, j2, k + 1, k, o);
-                    return prev.contains(h, o, layer_);
-                  }))
-                continue;
-            }
-            accept(static_cast<const std::uint16_t*>(c), hc, cp);
           }
         }
+        if (pending_count >= kBatch) settle();
       }
+      settle();
       return count;
     };
     // One thread (tbb's limit or this arena's): the serial loop, which inserts each accepted
