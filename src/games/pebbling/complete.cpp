@@ -271,6 +271,11 @@ inline __m128i load(const CompleteLayer::Packed& p) { return _mm_loadu_si128(rei
 inline unsigned equal_mask(__m128i x, int n) {
   return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_slli_si128(x, 1)))) & ((1u << n) - 2);
 }
+// The 16 entries of a packed tuple as counts (zeros past n): out holds 16.
+inline void widen(__m128i q, std::uint16_t* out) {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_unpacklo_epi8(q, _mm_setzero_si128()));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 8), _mm_unpackhi_epi8(q, _mm_setzero_si128()));
+}
 inline __m128i pack_tuple(const std::uint16_t* a, int n) {
   alignas(16) std::uint8_t b[16] = {};
   for (int p = 0; p < n; ++p) b[p] = static_cast<std::uint8_t>(a[p]);
@@ -488,7 +493,14 @@ struct CompleteGraphSearch::Scratch {
 
 std::vector<std::uint64_t> CompleteLayer::sorted_ranks() const {
   std::vector<std::uint64_t> out;
-  if (ranking != nullptr) {
+  if (ranking != nullptr && packed_only) {
+    out.reserve(size());
+    std::uint16_t a[16];
+    for (std::size_t x = 0; x < size(); ++x) {
+      widen(load(packed[x]), a);
+      out.push_back(ranking->rank(a, total));
+    }
+  } else if (ranking != nullptr) {
     out.reserve(size());
     for (std::size_t x = 0; x < size(); ++x) out.push_back(ranking->rank(&tuples[x * n], total));
   } else {
@@ -557,6 +569,7 @@ CompleteGraphSearch::~CompleteGraphSearch() {
 }
 
 void CompleteGraphSearch::unpack(CompleteLayer& layer) const {
+  layer.packed_only = false;
   const std::size_t n = static_cast<std::size_t>(layer.n), count = layer.packed.size(), size = count * n;
   layer.tuples.resize(size);
   std::uint16_t* out = layer.tuples.data();
@@ -656,7 +669,7 @@ const std::vector<std::uint64_t>& weight_by_mask(int n) {
 
 Weight CompleteGraphSearch::weight(const CompleteLayer& layer) const {
   const int n = ranking_.n();
-  if (!packed_ || layer.packed.size() != layer.size()) return tuples_weight(layer, n);
+  if (!layer.packed_only && (!packed_ || layer.packed.size() != layer.size())) return tuples_weight(layer, n);
   const std::uint64_t* table = weight_by_mask(n).data();
   Weight w = 0;
   for (const CompleteLayer::Packed& p : layer.packed)
@@ -672,6 +685,7 @@ void CompleteGraphSearch::restore(int total, Side stored, const std::vector<std:
   l.n = n;
   l.ranking = &ranking_;
   l.stored = stored;
+  l.packed_only = false;
   l.classes = ranking_.count(total);
   l.tuples.resize(ranks.size() * n);
   l.hashes.resize(ranks.size());
@@ -701,6 +715,7 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   next.tuples.clear();
   next.hashes.clear();
   next.packed.clear();
+  next.packed_only = false;
   // Packed while the counts fit a byte: a count of total t is at most t, so both layers (t-1
   // and t) fit when t < 255, whatever the search's bound (a sweep's bound of 300 used to turn
   // packing off for every total, though the sides past m, where totals pass 254, are empty).
@@ -708,10 +723,17 @@ const CompleteLayer& CompleteGraphSearch::advance() {
   // and index: the search goes on where it stands.
   packed_ = packable_ && t < 255;
   if (packed_ && layer_.packed.size() != layer_.size()) pack(layer_);
+  if (!packed_ && layer_.packed_only) unpack(layer_);
+  // A stored class's counts: packed, widened from its bytes into `wide` (16 entries); else
+  // from the stored tuples.
+  auto counts = [&](std::size_t x, std::uint16_t* wide) -> const std::uint16_t* {
+    if (!packed_) return layer_.tuples.data() + x * n;
+    widen(load(layer_.packed[x]), wide);
+    return wide;
+  };
   Index& out = *out_index_;
   const std::size_t from = layer_.size();
   out.reset(from);
-  const std::uint16_t* from_tuples = layer_.tuples.data();
   const std::uint64_t* from_hashes = layer_.hashes.data();
   const std::uint64_t* word = word_.data();
   std::uint64_t generated = 0;
@@ -725,8 +747,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     // A parent has at most one un-move per pair of its runs (n <= 16 when packed).
     std::uint64_t unmove_hash[16 * 16];
     __m128i unmove_bytes[16 * 16];
+    std::uint16_t wide[16];
     for (std::size_t x = 0; x < from; ++x) {
-      const std::uint16_t* a = from_tuples + x * n;
+      const std::uint16_t* a = counts(x, wide);
       if (packed_) {
         r.of(a, n, equal_mask(load(layer_.packed[x]), n));
       } else {
@@ -828,7 +851,8 @@ const CompleteLayer& CompleteGraphSearch::advance() {
         for (int b = 0; b < pending_count; ++b) {
           const Pending& e = pending[b];
           if (e.has_quick && !prev.maybe(e.quick)) continue;
-          const std::uint16_t* a = from_tuples + e.x * n;
+          std::uint16_t wide[16];
+          const std::uint16_t* a = counts(e.x, wide);
           const int i = e.i, j = e.j;
           const int lowered = a[i] - k, raised = a[j] + k + 1;
           const std::uint64_t hc = e.hc;
@@ -913,8 +937,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
         }
         pending_count = 0;
       };
+      std::uint16_t wide[16];
       for (std::size_t x = lo; x < hi; ++x) {
-        const std::uint16_t* a = from_tuples + x * n;
+        const std::uint16_t* a = counts(x, wide);
         const std::uint64_t ha = from_hashes[x];
         // A canonical un-move raises an entry to a largest one and lowers one to a smallest
         // (n >= 3): the raised one ends at least a[2] (at least a[0] unless entry 0 is
@@ -1013,9 +1038,9 @@ const CompleteLayer& CompleteGraphSearch::advance() {
     }
     next.stored = Side::P;
   }
-  if (packed_) unpack(next);
+  next.packed_only = packed_;  // packed: the side's classes were appended as bytes alone
   generated_ += generated;
-  const std::uint64_t bytes_per = 8 + 2 * static_cast<std::uint64_t>(n) + (packed_ ? sizeof(CompleteLayer::Packed) : 0);
+  const std::uint64_t bytes_per = 8 + (packed_ ? sizeof(CompleteLayer::Packed) : 2 * static_cast<std::uint64_t>(n));
   const std::uint64_t held = from + next.size();
   limits_.check(held, out.bytes() + (prev_indexed_ ? prev_index_->bytes() : 0) + bytes_per * held);
   const bool indexed = finish(next);
@@ -1040,7 +1065,7 @@ bool CompleteGraphSearch::finish(CompleteLayer& next) {
       if (i == n) {
         if (rest == 0) {
           const std::uint64_t h = hash(a);
-          if (!in.contains(h, a, next)) {
+          if (!(next.packed_only ? in.contains(h, pack_tuple(a, n), next) : in.contains(h, a, next))) {
             other.hashes.push_back(h);
             other.tuples.insert(other.tuples.end(), a, a + n);
           }
@@ -1058,7 +1083,12 @@ bool CompleteGraphSearch::finish(CompleteLayer& next) {
     std::swap(next.tuples, other.tuples);
     std::swap(next.hashes, other.hashes);
     next.packed.clear();
-    if (packed_) pack(next);
+    next.packed_only = false;
+    if (packed_) {  // the complement packed, its tuples dropped (their buffer kept for the next listing)
+      pack(next);
+      next.tuples.clear();
+      next.packed_only = true;
+    }
     next.stored = next.stored == Side::P ? Side::N : Side::P;
     indexed = false;
   }

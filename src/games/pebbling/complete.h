@@ -66,7 +66,7 @@ struct CompleteLayer {
   int total = 0;
   int n = 0;  // counts per tuple
   solve::Side stored = solve::Side::P;
-  std::vector<std::uint16_t> tuples;  // n counts per stored class (descending)
+  std::vector<std::uint16_t> tuples;  // n counts per stored class (descending); empty when packed_only
   std::vector<std::uint64_t> hashes;  // CompleteGraphSearch: the multiset hash of each tuple
   std::vector<std::uint64_t> ranks;   // PartitionedCompleteSearch: the rank of each tuple
   // CompleteGraphSearch with n <= 16 and counts < 255: each tuple as 16 bytes (entry p in byte
@@ -75,11 +75,16 @@ struct CompleteLayer {
     std::uint64_t lo = 0, hi = 0;
   };
   std::vector<Packed> packed;
+  // The classes are held as packed tuples alone (CompleteGraphSearch's sides while packed: the
+  // u16 tuples would take 2n more bytes per class).
+  bool packed_only = false;
   const PartitionRanking* ranking = nullptr;  // CompleteGraphSearch: ranks the tuples
   std::uint64_t classes = 0;          // classes of this total
   solve::Weight all = 0;              // labelled positions of this total
   solve::Weight p_weight = 0;         // labelled P-positions
-  std::size_t size() const { return n == 0 ? 0 : tuples.size() / static_cast<std::size_t>(n); }  // classes stored
+  std::size_t size() const {  // classes stored
+    return packed_only ? packed.size() : n == 0 ? 0 : tuples.size() / static_cast<std::size_t>(n);
+  }
   bool all_n() const { return p_weight == 0; }
   bool all_p() const { return p_weight == all; }
   std::uint64_t p_classes() const { return stored == solve::Side::P ? size() : classes - size(); }
@@ -105,7 +110,7 @@ class CompleteGraphSearch {
   static Spare& spare();  // this thread's buffers left by the last search, for the next one
   bool finish(CompleteLayer& next);  // true: next is the side out_index_ indexes
   void pack(CompleteLayer& layer) const;    // layer.packed from its tuples, when packed_
-  void unpack(CompleteLayer& layer) const;  // layer.tuples from its packed tuples
+  void unpack(CompleteLayer& layer) const;  // layer.tuples from its packed tuples (no longer packed_only)
   std::uint64_t hash(const std::uint16_t* a) const;
   solve::Weight weight(const CompleteLayer& layer) const;
 
