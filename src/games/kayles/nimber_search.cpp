@@ -250,17 +250,19 @@ class KaylesBitGame {
   }
 
   // One-word boards: horizontal runs filled at once by a carry (t + starts flips each run of t
-  // from its start upwards), vertical and leftward steps by shifts.
+  // from its start upwards), vertical and leftward steps by shifts. The fill ends at the first
+  // pass whose rightward-closed set gains nothing from those steps (it is then closed), one pass
+  // before a set equal to the last pass's.
   static std::uint64_t component_of_word(std::uint64_t s, std::uint64_t seed, std::uint64_t left, std::uint64_t right,
                                          int cols) {
+    const std::uint64_t hs = s & ~left;
     std::uint64_t comp = seed;
     for (;;) {
-      const std::uint64_t t = (s & ~left) | comp;
+      const std::uint64_t t = hs | comp;
       const std::uint64_t starts = comp & ~((comp & ~right) << 1);
-      std::uint64_t next = comp | (((t + starts) ^ t) & t);
-      next |= ((next & ~left) >> 1) | (next << cols) | (next >> cols);
-      next &= s;
-      if (next == comp) return comp;
+      const std::uint64_t x = comp | (((t + starts) ^ t) & t);
+      const std::uint64_t next = (x | ((x & ~left) >> 1) | (x << cols) | (x >> cols)) & s;
+      if (next == x) return x;
       comp = next;
     }
   }
