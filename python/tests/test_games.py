@@ -65,7 +65,7 @@ def test_kayles_values():
     with pytest.raises(ValueError):
         cgtlab.arckayles.grundy("a>b")
     with pytest.raises(cgtlab.CapReached):
-        cgtlab.arckayles.grundy("Grid4x5", max_positions=10)
+        cgtlab.arckayles.grundy("Grid4x7", max_positions=10)
 
 
 @pytest.mark.skipif(not os.path.exists(CLI), reason="needs the CLI in the build directory")

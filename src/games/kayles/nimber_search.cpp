@@ -94,6 +94,9 @@ class KaylesBitGame {
   // kayles_nimber), as if their nimbers were immediate.
   void use_endgame_db(const EndgameDb* db) { db_ = db; }
 
+  // Arc-Kayles with reductions on grids: also the 4-cycle rule (cut_edges).
+  void use_four_cycles(bool on) { cut_ = on && reduce_ && rows_ > 0; }
+
   // The 64-bit shape key of an endgame database (endgame_db.h) from a grid key whose box has at
   // most 50 bits: the box bits are in word 0 and the row length at bit 50 of the last word.
   static std::uint64_t shape_key(const Key& k) {
@@ -111,8 +114,12 @@ class KaylesBitGame {
 
   void components(const Position& p, std::vector<Position>& out) const {
     Position s = reduce_ ? reduced(p) : p;
+    if (cut_) {
+      const Position cut = cut_edges(s);
+      if (cut.any()) return split_cut(s, cut, out);
+    }
     while (s.any()) {
-      Position comp = component_of(s, s.first());
+      Position comp = component_of(s, s.first(), left_, right_);
       s = s.andnot(comp);
       if (!(game_ == VertexGame::ArcKayles && comp.count() == 1)) out.push_back(comp);
     }
@@ -183,6 +190,44 @@ class KaylesBitGame {
       components(rest, comps);
       go = after();
     });
+  }
+
+  // Arc-Kayles on grids: the components of a reduced position s after deleting the horizontal
+  // edges `cut` (cut_edges: their left cells); a component split off by them is reduced and
+  // split again (the cut may leave tufts).
+  void split_cut(const Position& s, const Position& cut, std::vector<Position>& out) const {
+    const Position left = left_ | shl(cut, 1), right = right_ | cut;
+    for (Position rest = s; rest.any();) {
+      const Position comp = component_of(rest, rest.first(), left, right);
+      rest = rest.andnot(comp);
+      if (comp == s) {
+        out.push_back(comp);  // nothing cut off (s is connected and not one cell)
+        return;
+      }
+      components(comp, out);
+    }
+  }
+
+  // The 4-cycle rule (Beling's igs Cram solver, forbidden_horizontal_moves in
+  // igs/src/games/cram/mod.rs): in a 4-cycle A-a-B-X of Arc-Kayles whose opposite vertices A and
+  // B have no other neighbour, the edges A-a and X-B can be deleted without changing the nimber.
+  // Proof (second player wins G + G', G' without those edges, by induction on the size): a move
+  // A-X or a-B is copied; A-a in G is answered by a-B in G' and X-B in G by A-X in G' (the two
+  // sides are then the same graph up to renaming the lone pendant A or B); a move elsewhere is
+  // copied and keeps the hypothesis, except one taking a or X with an outer neighbour, after
+  // which the side with the cycle has a vertex with the two tufts A and B (the star
+  // simplification drops one) and is then the other side. On a grid the cycles are 2x2 blocks
+  // whose corners A (top left) and B (bottom right) are free only inside the block, or A top
+  // right and B bottom left. Returns the left cells of the deletable horizontal edges.
+  Position cut_edges(const Position& p) const {
+    const int C = cols_;
+    const Position has_l = shl(p, 1).andnot(left_) & p, has_r = shr(p, 1).andnot(right_) & p;
+    const Position has_u = shl(p, C) & p, has_d = shr(p, C) & p;
+    const Position only_rd = (has_r & has_d).andnot(has_l | has_u), only_lu = (has_l & has_u).andnot(has_r | has_d);
+    const Position only_ld = (has_l & has_d).andnot(has_r | has_u), only_ru = (has_r & has_u).andnot(has_l | has_d);
+    // Top left cell of each block: A top left (B = A + C + 1), or A top right (A - 1; B = A + C - 1).
+    const Position corner = (only_rd & shr(shr(only_lu, C), 1)) | (shr(only_ld, 1) & shr(only_ru, C));
+    return corner | shl(corner, C);
   }
 
   // Arc-Kayles simplifications that keep the nimber (Beling's igs Cram solver, `reduced_stars`
@@ -267,18 +312,20 @@ class KaylesBitGame {
     }
   }
 
-  Position component_of(const Position& s, int start) const {
+  // The component of s holding vertex `start`; on grids a cell of `right` is not joined to its
+  // right neighbour, one of `left` to its left neighbour (left_ and right_, or more: split_cut).
+  Position component_of(const Position& s, int start, const Position& left, const Position& right) const {
     if constexpr (W == 1)
       if (rows_ && cols_ < 64) {
         Position r;
-        r.w[0] = component_of_word(s.w[0], std::uint64_t{1} << start, left_.w[0], right_.w[0], cols_);
+        r.w[0] = component_of_word(s.w[0], std::uint64_t{1} << start, left.w[0], right.w[0], cols_);
         return r;
       }
     Position comp;
     comp.set(start);
     if (rows_) {  // grid: grow by shifts
       for (;;) {
-        Position next = comp | shl(comp.andnot(right_), 1) | shr(comp.andnot(left_), 1);
+        Position next = comp | shl(comp.andnot(right), 1) | shr(comp.andnot(left), 1);
         if (cols_ < 64) next = next | shl(comp, cols_) | shr(comp, cols_);
         else next = next | neighbours(comp);
         next = next & s;
@@ -408,6 +455,7 @@ class KaylesBitGame {
   int rows_ = 0, cols_ = 0;
   std::array<std::uint64_t, 65> row_rep_{};  // one-word grids: bit 0 of each of the first h rows
   bool reduce_ = true;
+  bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
 };
 
@@ -416,6 +464,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
+  rules.use_four_cycles(o.four_cycles);
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
@@ -497,6 +546,7 @@ std::vector<GridShapeNimber> shape_nimbers(VertexGame game, int rows, int cols, 
   using Game = KaylesBitGame<W, KW>;
   const graph::Graph g = graph::parse_graph("Grid" + std::to_string(rows) + "x" + std::to_string(cols));
   Game rules(g, game, std::make_pair(rows, cols), o.reductions);
+  rules.use_four_cycles(o.four_cycles);
   solve::NimberTable<KW> table(o.table_bytes);
   typename solve::LemoineViennot<Game, KW>::Settings s;
   s.interrupt = o.interrupt;
