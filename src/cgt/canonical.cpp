@@ -69,7 +69,19 @@ bool Store::leq(Id g, Id h) {
   // aside the comparisons it could not settle; then the full recursion on those only
   // (the answer is the same; the deep searches are often avoided, and a comparison
   // known to be false is looked up once, not twice).
+  // One witness ends the search, so the likeliest is tried first: the open pair x <= y
+  // with the most room between the stops (see witness_key), found while the pairs are set
+  // aside; if it fails, the others are tried in that order too. The answer is the same in
+  // any order; on BM_AnalyzeT3Twelve position 11 this order computes about 3.3 M
+  // comparisons where the options' order computed 3.9 M.
   absl::InlinedVector<std::pair<Id, Id>, 16> open;
+  std::size_t best = 0;
+  WitnessKey best_key{};
+  auto set_aside = [&](Id x, Id y) {
+    WitnessKey key = witness_key(x, y);
+    if (open.empty() || key < best_key) best = open.size(), best_key = key;
+    open.emplace_back(x, y);
+  };
   if (!is_number(g))
     for (Id gl : left(g)) leq_memo_.prefetch(h, gl);
   if (!is_number(h))
@@ -81,7 +93,7 @@ bool Store::leq(Id g, Id h) {
         leq_memo_.insert(g, h, false, hint);
         return false;
       }
-      if (k < 0) open.emplace_back(h, gl);
+      if (k < 0) set_aside(h, gl);
     }
   }
   if (!is_number(h)) {
@@ -91,22 +103,46 @@ bool Store::leq(Id g, Id h) {
         leq_memo_.insert(g, h, false, hint);
         return false;
       }
-      if (k < 0) open.emplace_back(hr, g);
+      if (k < 0) set_aside(hr, g);
     }
   }
   // The quick passes scan every option of g and h: charged one unit per 16 options (as
   // remove_dominated charges its comparisons), so a comparison of games with 10^5 options
   // counts for its work (`value '*65536 + {1|0}'` ran 164 s to the default cap without it).
   charge((left(g).size() + right(h).size()) / 16);
+  if (best != 0) std::rotate(open.begin(), open.begin() + std::ptrdiff_t(best), open.begin() + std::ptrdiff_t(best) + 1);
   bool result = true;
-  for (auto [x, y] : open) {
-    if (leq(x, y)) {
+  for (std::size_t k = 0; k < open.size(); ++k) {
+    if (k == 1 && open.size() > 2) order_witnesses(open);  // the likeliest failed: order the rest
+    if (leq(open[k].first, open[k].second)) {
       result = false;
       break;
     }
   }
   leq_memo_.insert(g, h, result, hint);
   return result;
+}
+
+// The order of leq's witnesses: more room between the stops first (LS(y) - LS(x) + RS(y) -
+// RS(x) for x <= y, on the fixed-point copies; 0 when one does not fit), then the smaller
+// height.
+// Sorts open[1..] likeliest witness first (witness_key); ties keep their order.
+void Store::order_witnesses(absl::InlinedVector<std::pair<Id, Id>, 16>& open) const {
+  struct Entry {
+    WitnessKey key;
+    std::uint32_t place;
+    bool operator<(const Entry& o) const { return key < o.key || (!(o.key < key) && place < o.place); }
+  };
+  absl::InlinedVector<Entry, 16> e;
+  e.reserve(open.size() - 1);
+  for (std::size_t k = 1; k < open.size(); ++k)
+    e.push_back({witness_key(open[k].first, open[k].second), static_cast<std::uint32_t>(k)});
+  std::sort(e.begin(), e.end());
+  absl::InlinedVector<std::pair<Id, Id>, 16> sorted;
+  sorted.reserve(open.size());
+  sorted.push_back(open[0]);
+  for (const Entry& x : e) sorted.push_back(open[x.place]);
+  open = std::move(sorted);
 }
 
 // Whether g <= h is settled without searching: 1 true, 0 false, -1 not known (equal,

@@ -116,7 +116,8 @@ std::size_t Store::bytes() const {
          table(add_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
          leq_memo_.bytes() +
          table(ordinal_memo_.capacity(), sizeof(std::uint64_t) + sizeof(Id)) +
-         stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>) + fast_stops_.capacity() * sizeof(FastStops);
+         stops_.capacity() * sizeof(std::pair<Dyadic, Dyadic>) + fast_stops_.capacity() * sizeof(FastStops) +
+         heights_.capacity() * sizeof(std::uint16_t);
 }
 
 void Store::check_memory() const {
@@ -297,6 +298,11 @@ Id Store::from_canonical_options(std::vector<Id> left, std::vector<Id> right) {
   if (stops_.size() < nodes_.size()) stops_.resize(nodes_.size() + nodes_.size() / 2);
   set_fast_stops(id, ls, rs);
   stops_[id] = {std::move(ls), std::move(rs)};
+  std::uint32_t h = 0;
+  for (Id o : left) h = std::max(h, height(o));
+  for (Id o : right) h = std::max(h, height(o));
+  if (heights_.size() <= id) heights_.resize(std::size_t(id) + 1 + id / 2);
+  heights_[id] = static_cast<std::uint16_t>(std::min<std::uint32_t>(h + 1, 65535));
   general_index_.insert(id);
   return id;
 }

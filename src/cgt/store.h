@@ -16,6 +16,7 @@
 #pragma once
 #include <absl/container/flat_hash_map.h>
 #include <absl/container/flat_hash_set.h>
+#include <absl/container/inlined_vector.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -82,11 +83,11 @@ class LeqMemo {
     bool empty = false;  // index is the empty word where the pair would go
   };
   // Whether g <= h (g != h, both canonical): -1 not known, 0 false, 1 true.
-  int find(Id g, Id h) const {
+  [[gnu::always_inline]] int find(Id g, Id h) const {
     Hint unused;
     return find(g, h, unused);
   }
-  int find(Id g, Id h, Hint& hint) const {
+  [[gnu::always_inline]] int find(Id g, Id h, Hint& hint) const {
     if ((g | h) >> kIdBits) return find_wide(g, h);
     const bool forward = g < h;  // asking lo <= hi
     const Id lo = forward ? g : h, hi = forward ? h : g;
@@ -418,6 +419,26 @@ class Store {
   void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
   int quick_leq(Id g, Id h) const;
+  // How likely x <= y is to hold, for leq's order of witnesses (smaller first): more room
+  // between the stops first (LS(y) - LS(x) + RS(y) - RS(x), on the fixed-point copies; 0
+  // when one does not fit), then the smaller games (height(x) + height(y)).
+  struct WitnessKey {
+    std::int64_t room = 0;
+    std::uint32_t height = 0;
+    bool operator<(const WitnessKey& o) const { return room != o.room ? room > o.room : height < o.height; }
+  };
+  WitnessKey witness_key(Id x, Id y) const {
+    const FastStops &a = fast_stops_[x], &b = fast_stops_[y];
+    std::int64_t room = 0;  // each stop below 2^60 in magnitude: no overflow
+    if (a.left != kNoFastStop && a.right != kNoFastStop && b.left != kNoFastStop && b.right != kNoFastStop)
+      room = (b.left - a.left) + (b.right - a.right);
+    return {room, height(x) + height(y)};
+  }
+  // Sorts leq's open pairs (x, y), each asking x <= y, but the first by witness_key.
+  void order_witnesses(absl::InlinedVector<std::pair<Id, Id>, 16>& open) const;
+  // The height of a record's tree counting numbers, ups and nimbers as 0 (not the birthday:
+  // cheap, set when the record is made, never throws): a proxy for a comparison's cost.
+  std::uint32_t height(Id g) const { return g < heights_.size() ? heights_[g] : 0; }
   void note_sum(Id result, std::uint64_t key);
   bool known_leq_form(Id x) const;
   bool known_geq_form(Id x) const;
@@ -458,6 +479,7 @@ class Store {
   static std::int64_t fast_stop(const Dyadic& x);
   void set_fast_stops(Id g, const Dyadic& left, const Dyadic& right);
   HugeVector<FastStops> fast_stops_;
+  HugeVector<std::uint16_t> heights_;  // see height(); saturates at 65535, 0 for nus records
 };
 
 }  // namespace cgtlab::cgt::detail
