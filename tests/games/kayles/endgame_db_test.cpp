@@ -238,6 +238,7 @@ TEST(FourCycleRule, ShapesKeepTheirNimbers) {
           continue;
         }
         std::vector<std::uint64_t> rows;
+        rows.reserve(static_cast<std::size_t>(R));
         for (int r = 0; r < R; ++r) rows.push_back(shapes[i] >> (r * W) & ((std::uint64_t{1} << W) - 1));
         games::KaylesSolver mex(VertexGame::ArcKayles);
         EXPECT_EQ(static_cast<int>(mex.grundy(shape_graph(rows, W))), found[i].nimber)
