@@ -123,10 +123,8 @@ bool Store::leq(Id g, Id h) {
   return result;
 }
 
-// The order of leq's witnesses: more room between the stops first (LS(y) - LS(x) + RS(y) -
-// RS(x) for x <= y, on the fixed-point copies; 0 when one does not fit), then the smaller
-// height.
-// Sorts open[1..] likeliest witness first (witness_key); ties keep their order.
+// Sorts open[1..] likeliest witness first (witness_key, store.h: more room between the stops,
+// then the smaller height); ties keep their order.
 void Store::order_witnesses(absl::InlinedVector<std::pair<Id, Id>, 16>& open) const {
   struct Entry {
     WitnessKey key;

@@ -33,9 +33,9 @@ struct NimberSearchOptions {
   std::function<void(const solve::NimberProgress&)> progress;
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
   bool reductions = true;  // Arc-Kayles: star and bridge simplifications (false: for measuring/tests)
-  // ... and on grids of at most 64 cells the 4-cycle rule: the horizontal edges of a 2x2 block
-  // whose two opposite corners have no neighbour outside it are deleted, which splits components
-  // (nimber_search.cpp, cut_edges_word); false: for measuring/tests.
+  // ... and on grids (any size) the 4-cycle rule: the horizontal edges of a 2x2 block whose two
+  // opposite corners have no neighbour outside it are deleted, which splits components
+  // (nimber_search.cpp, cut_edges); false: for measuring/tests.
   bool four_cycles = true;
   bool with_moves = false;      // also the nimber of every option (same search, same table)
   // Only the winning moves (options that are P-positions), each found by a one-candidate
