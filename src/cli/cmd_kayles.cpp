@@ -219,6 +219,7 @@ struct KaylesOptions {
   std::string format;
   bool value_only = false;
   bool move_values = false;
+  bool outcome_only = false;
   std::uint64_t max_positions = 0;
   int threads = 1;
   std::uint64_t table_mib = 1024;
@@ -302,6 +303,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.checkpoint_seconds = o.checkpoint;
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
+  opt.outcome_only = o.outcome_only;
   opt.max_nodes = o.max_positions;
   opt.refutations = o.refutations == "use";
   opt.refutations_observe = o.refutations == "observe";
@@ -331,7 +333,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     InterruptScope interrupts;
     r = games::kayles_nimber(g, game, opt);
   }
-  const char* outcome = r.nimber == 0 ? "P" : "N";
+  const char* outcome = r.p_position() ? "P" : "N";
+  // An outcome-only search of an N-position leaves the nimber unknown (at least 1).
+  const auto grundy = r.nimber_known ? std::optional<std::uint64_t>(r.nimber) : std::nullopt;
   games::KaylesResult kr{r.nimber, r.moves};
   std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
@@ -349,13 +353,13 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     if (o.move_values)
       for (const auto& m : r.moves)
         rows.push_back({games::kayles_move_name(g, game, m), m.option_grundy, m.option_grundy == 0 ? "P" : "N"});
-    print_impartial_tables(format, std::move(facts), r.nimber, std::string(outcome), o.value_only ? nullptr : &winning, true,
+    print_impartial_tables(format, std::move(facts), grundy, std::string(outcome), o.value_only ? nullptr : &winning, true,
                            rows, o.limit);
     return;
   }
   if (format == "json") {
     nlohmann::json j{{"graph", o.graph},
-                     {"grundy", r.nimber},
+                     {"grundy", grundy ? nlohmann::json(*grundy) : nlohmann::json(nullptr)},
                      {"outcome", outcome},
                      {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
                      {"keys", r.key_kind},
@@ -377,7 +381,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     print_json(j);
     return;
   }
-  print_impartial(r.nimber, std::string(outcome));
+  if (grundy) print_impartial(grundy, std::string(outcome));
+  else fmt::print("value:   not computed (--outcome-only): an N-position, so *k for some k >= 1\noutcome: {}\n",
+                  outcome_phrase(outcome));
   if (o.stats) fmt::print("stats: {}\n", search_stats_json(r.stats).dump());
   if (!o.value_only) print_winning(winning, o.limit);
 }
@@ -533,6 +539,10 @@ void add_kayles_commands(CLI::App& app) {
                 "also every move's option nimber (JSON \"moves\"; a full search per option, much slower than the "
                 "winning moves alone, which are found by one-candidate outcome searches)")
         ->excludes("--value-only");
+    g->add_flag("--outcome-only", o->outcome_only,
+                "only the outcome: one question \"is the nimber 0?\" (cheaper than the nimber; one thread). A "
+                "P-position's nimber is 0; an N-position's nimber is left undetermined (JSON \"grundy\": null)")
+        ->excludes("--move-values");
     g->add_option("--threads", o->threads, "search threads sharing one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")

@@ -48,6 +48,14 @@ for game_graph in "arckayles Grid3x6" "arckayles Grid4x4" "arckayles Petersen" "
   echo "$fast" | grep -q '"moves"' && fail "$1 $2: moves listed without --move-values"
 done
 expect_error arckayles grundy --graph P4 --value-only --move-values
+# --outcome-only: one question "is the nimber 0?". Cram 3x11 is P (nimber 0, so known); 4x9 is N
+# (its nimber, 1, is checked by the full search below) and is then left null, never guessed.
+expect_json '"grundy":0,.*"outcome":"P"' arckayles grundy --graph Grid3x11 --value-only --outcome-only
+expect_json '"grundy":null,.*"outcome":"N"' arckayles grundy --graph Grid4x9 --value-only --outcome-only
+"$cgtlab" arckayles grundy --graph Grid4x9 --value-only --outcome-only | grep -q "not computed (--outcome-only)" \
+  || fail "--outcome-only text should say the value is not computed"
+expect_json '"grundy":1,.*"outcome":"N"' arckayles grundy --graph Grid4x9 --value-only
+expect_error arckayles grundy --graph P4 --outcome-only --move-values
 # Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
 expect_json '"outcome":"P"' rooks grundy --board 6x8
 expect_json '"grundy":0' rooks grundy --board 1x5 --holes c1

@@ -501,13 +501,20 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   }
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
   try {
-    r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
+    if (o.outcome_only && !o.with_moves) {
+      // One question: a P-position has nimber 0; an N-position's nimber stays unknown.
+      const bool p = engine.is_p_position(rules.all());
+      r.nimber = p ? 0 : 1;
+      r.nimber_known = p;
+    } else {
+      r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
+    }
     if (o.with_moves) {
       const auto adj = kayles_neighbourhoods<W>(g);
       each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
         r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), static_cast<cgt::Grundy>(engine.nimber(rest))});
       });
-    } else if (o.winning_moves && r.nimber != 0) {
+    } else if (o.winning_moves && !r.p_position()) {
       const auto adj = kayles_neighbourhoods<W>(g);
       each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
         if (engine.is_p_position(rest)) r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), 0});

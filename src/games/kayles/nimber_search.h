@@ -41,6 +41,10 @@ struct NimberSearchOptions {
   // Only the winning moves (options that are P-positions), each found by a one-candidate
   // outcome search instead of the option's full nimber; ignored when with_moves is set.
   bool winning_moves = false;
+  // Only the outcome: one question, "is the nimber 0?" (solve::LemoineViennot::is_p_position),
+  // on one thread. A P-position's nimber is 0 (known); an N-position's nimber is not computed
+  // (NimberSearchResult::nimber_known false). Ignored when with_moves is set.
+  bool outcome_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
   // Keep refutations ("the nimber of C is not v", v < 8) in a second table of table_bytes / 4
   // (the nimber table gets the rest), so a question is never proved twice (Lemoine-Viennot keep
@@ -73,6 +77,10 @@ struct NimberSearchOptions {
 
 struct NimberSearchResult {
   cgt::Grundy nimber = 0;
+  // false only for an outcome-only search of an N-position: then nimber is not computed (it is
+  // at least 1) and only the outcome is known.
+  bool nimber_known = true;
+  bool p_position() const { return nimber_known && nimber == 0; }
   std::uint64_t nodes = 0;           // positions expanded
   std::uint64_t table_entries = 0;   // nimbers stored at the end
   std::uint64_t table_capacity = 0;  // slots

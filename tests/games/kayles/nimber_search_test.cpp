@@ -123,6 +123,39 @@ TEST(NimberSearch, CramSymmetry) {
     }
 }
 
+// The outcome alone (one question "is the nimber 0?") against the mex solver: P exactly when the
+// nimber is 0, the nimber known (0) only then; the winning moves are the options of nimber 0.
+TEST(NimberSearch, OutcomeOnlyMatchesTheMexSolver) {
+  int p_positions = 0, n_positions = 0;
+  on_small_boards(4242, 600, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    games::NimberSearchOptions o;
+    o.table_bytes = 1 << 20;
+    o.outcome_only = true;
+    o.winning_moves = i % 4 < 2;
+    const auto r = games::kayles_nimber(g, game, o);
+    EXPECT_EQ(r.p_position(), expected == 0) << g.to_spec();
+    EXPECT_EQ(r.nimber_known, expected == 0) << g.to_spec();
+    if (r.nimber_known) EXPECT_EQ(r.nimber, 0u);
+    (expected == 0 ? p_positions : n_positions)++;
+    if (o.winning_moves && expected != 0) {
+      games::KaylesSolver old(game);
+      const auto a = old.analyse(g);
+      std::size_t winning = 0;
+      for (const auto& m : a.moves) winning += m.option_grundy == 0;
+      EXPECT_EQ(r.moves.size(), winning) << g.to_spec();
+      for (const auto& m : r.moves) EXPECT_EQ(m.option_grundy, 0u);
+    }
+  });
+  EXPECT_GT(p_positions, 50);
+  EXPECT_GT(n_positions, 50);
+  // Cram: an even x odd board is N, an even x even board P (the symmetry strategy, as a check).
+  for (int c = 3; c <= 9; ++c) {
+    games::NimberSearchOptions o;
+    o.outcome_only = true;
+    EXPECT_EQ(games::kayles_nimber(grid(2, c), VertexGame::ArcKayles, o).p_position(), c % 2 == 0) << c;
+  }
+}
+
 TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
   std::mt19937_64 rng(17);
   int checked = 0;
