@@ -106,11 +106,13 @@ Id norton_integer(const mpz_class& n, Id u) {
 }
 
 std::vector<Id> incentive_ids(Id g, bool left, bool right) {
-  std::vector<Id> out;
+  // G^L - G and G - G^R are independent sums: add_all may sum some on a second thread.
+  std::vector<std::pair<Id, Id>> sums;
   if (left)
-    for (Id gl : lefts(g)) out.push_back(sub(gl, g));
+    for (Id gl : lefts(g)) sums.emplace_back(gl, S().neg(g));
   if (right)
-    for (Id gr : rights(g)) out.push_back(sub(g, gr));
+    for (Id gr : rights(g)) sums.emplace_back(g, S().neg(gr));
+  std::vector<Id> out = S().add_all(sums);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   // Keep the maximal ones. Distinct nimbers are pairwise confused: all stay (this keeps

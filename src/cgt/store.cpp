@@ -121,7 +121,12 @@ std::size_t Store::bytes() const {
 }
 
 void Store::check_memory() const {
-  if (bytes() > memory_limit_)
+  if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) throw CapReached("sums stopped by their owner");
+  if (memory_limit_ == 0) return;
+  std::size_t held = bytes();
+  published_bytes_.store(held, std::memory_order_relaxed);
+  if (owner_ != nullptr) held += owner_->published_bytes_.load(std::memory_order_relaxed);
+  if (held > memory_limit_)
     throw CapReached("the game store reached the memory cap of " + std::to_string(memory_limit_ >> 20) +
                      " MiB (raise --max-memory, 0 = no cap)");
 }

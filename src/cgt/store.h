@@ -10,7 +10,8 @@
 //
 // One store per process, shared by every thread under one recursive mutex (mutex()):
 // Game's wrappers take it for each operation, code in src/cgt/ that uses the store
-// directly holds it. Records are never reclaimed, so an id stays valid for the whole run;
+// directly holds it (add_all's worker thread sums in a private store of its own, never in
+// this one). Records are never reclaimed, so an id stays valid for the whole run;
 // memory is bounded by the memory cap instead (docs/ARCHITECTURE.md, "The value store
 // and threads"). Work caps are per thread.
 #pragma once
@@ -18,11 +19,13 @@
 #include <absl/container/flat_hash_set.h>
 #include <absl/container/inlined_vector.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "cgt/dyadic.h"
@@ -260,6 +263,15 @@ class Store {
   Id neg(Id g);
   bool leq(Id g, Id h);
   Id ordinal_sum(Id g, Id h);
+  // a_i + b_i for every pair, as add() gives them. When the pairs are large, there are two
+  // or more, and two CPUs are available to the process (SumThreads::kAuto), some are summed
+  // on a worker thread in a private store and copied here when done (parallel_sums.cpp).
+  // The results are the same canonical forms; the worker's work is not charged to this
+  // thread's cap (it stops at the cap left when it starts, and then its share is summed
+  // here), and its store counts toward the memory cap while it lives.
+  enum class SumThreads { kOff, kAuto, kAlways };  // kAlways: a worker whenever there are two pairs (tests)
+  std::vector<Id> add_all(const std::vector<std::pair<Id, Id>>& pairs);
+  void set_sum_threads(SumThreads mode) { sum_threads_ = mode; }
 
   // --- work cap: new records, comparisons of non-nus games, and memoized sums and
   // ordinal sums each count one unit; beyond the limit (0: none) operations throw CapReached. The store
@@ -275,7 +287,8 @@ class Store {
     const std::uint64_t before = t_work_;
     t_work_ += units;
     if (t_work_limit_ != 0 && t_work_ > t_work_limit_) throw_cap();
-    if (((before ^ t_work_) >> 10) != 0 && memory_limit_ != 0) check_memory();  // crossed a multiple of 1024
+    if (((before ^ t_work_) >> 10) != 0 && (memory_limit_ != 0 || cancel_ != nullptr))
+      check_memory();  // crossed a multiple of 1024
   }
 
   // --- memory cap (bytes; 0: none), checked every 1024 work units against bytes() ---
@@ -444,7 +457,22 @@ class Store {
   bool known_geq_form(Id x) const;
 
   [[noreturn]] void throw_cap() const;
+  // Throws CapReached beyond the memory cap (a worker's store counts its owner's bytes as
+  // last published, see add_all) or when a worker's owner has cancelled it.
   void check_memory() const;
+  // add_all's parts (parallel_sums.cpp): which pairs a worker sums (none: all here), and a
+  // structural copy of `from`'s canonical form g into this store (`done` maps from's ids).
+  std::vector<std::size_t> worker_share(const std::vector<std::pair<Id, Id>>& pairs);
+  std::size_t follower_estimate(Id g, std::size_t limit);
+  Id import(Store& from, Id g, absl::flat_hash_map<Id, Id>& done);
+  // Records a + b = result in the sum memo, as add() would have.
+  void remember_sum(Id a, Id b, Id result);
+  SumThreads sum_threads_ = SumThreads::kAuto;
+  // A worker's store: the store it sums for (whose published bytes count toward the
+  // memory cap) and the flag that stops it; both null for the process's store.
+  const Store* owner_ = nullptr;
+  const std::atomic<bool>* cancel_ = nullptr;
+  mutable std::atomic<std::size_t> published_bytes_{0};  // bytes() at the last check_memory
   static thread_local std::uint64_t t_work_, t_work_limit_;
   std::uint64_t memory_limit_ = 0;
   std::recursive_mutex mutex_;
