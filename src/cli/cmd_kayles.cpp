@@ -235,6 +235,7 @@ struct KaylesOptions {
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
+  double progress = 0;  // --progress SECONDS (0: absent)
 };
 
 nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
@@ -285,6 +286,67 @@ class InterruptScope {
   void (*term_)(int);
 };
 
+// How far a search got, as the fields of a stopped run's JSON error object (docs/json.md,
+// "reached"): counts, and only what is proved about the nimber.
+nlohmann::json reached_json(const solve::NimberStatus& st) {
+  nlohmann::json j{{"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - st.started).count()},
+                   {"positions", st.positions.load()},
+                   {"table_entries", st.table_entries.load()}};
+  if (st.moves.load() > 0) {
+    j["moves_checked"] = st.moves_checked.load();
+    j["moves"] = st.moves.load();
+  }
+  if (const int v = st.nimber.load(); v >= 0) {
+    j["nimber"] = v;
+    return j;
+  }
+  if (!st.bounded.load()) {
+    j["components_solved"] = st.components_done.load();
+    j["components"] = st.components.load();
+  }
+  const std::vector<int> out = games::ruled_out_values(st);
+  j["ruled_out"] = out;
+  if (!out.empty() && out.front() == 0) j["outcome"] = "N";
+  const int asking = games::asking_value(st);
+  j["asking"] = asking >= 0 ? nlohmann::json(asking) : nlohmann::json(nullptr);
+  return j;
+}
+
+// Progress (--progress SECONDS, else the terminal's line) and the report of a stop for a nimber
+// search about to run with `opt`: the status it keeps is read by the ticker's thread and by the
+// error report, which may come from the memory watchdog's thread while the search runs.
+void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
+  auto status = std::make_shared<solve::NimberStatus>();
+  opt.status = status.get();
+  set_stop_report([status]() -> nlohmann::json {
+    if (!status->engaged.load()) return nullptr;
+    return {{"text", games::search_status_text(*status)}, {"fields", {{"reached", reached_json(*status)}}}};
+  });
+  if (progress_seconds > 0) {
+    const std::uint64_t table_mib = opt.table_bytes >> 20;
+    start_progress_log(progress_seconds, [status, table_mib, last_positions = std::uint64_t{0},
+                                          last_at = status->started]() mutable {
+      const auto now = std::chrono::steady_clock::now();
+      const std::uint64_t positions = status->positions.load();
+      const double dt = std::chrono::duration<double>(now - last_at).count();
+      const double rate = dt > 0 ? static_cast<double>(positions - std::min(positions, last_positions)) / dt : 0.0;
+      last_positions = positions;
+      last_at = now;
+      const std::uint64_t entries = status->table_entries.load(), slots = status->table_capacity.load();
+      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%, bound {} MiB), {}", positions, rate,
+                         entries, slots, slots ? 100.0 * static_cast<double>(entries) / static_cast<double>(slots) : 0.0,
+                         table_mib, games::search_bounds_text(*status, false));
+    });
+  } else if (progress_enabled()) {
+    opt.progress = [](const solve::NimberProgress& p) {
+      progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}, {:.0f} s", p.nodes,
+                           p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.table_entries,
+                           p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
+                           p.candidate, p.seconds));
+    };
+  }
+}
+
 // The table is the search's memory: bounded by --table-mib and by --max-memory.
 std::uint64_t search_table_bytes(std::uint64_t table_mib) {
   const std::uint64_t memory = search_limits(0).max_memory_bytes;
@@ -320,13 +382,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     opt.endgame_db = &db;
     opt.endgame_db_preload = o.db_mode == "preload";
   }
-  if (progress_enabled())
-    opt.progress = [](const solve::NimberProgress& p) {
-      progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}, {:.0f} s", p.nodes,
-                           p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.table_entries,
-                           p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
-                           p.candidate, p.seconds));
-    };
+  report_search(opt, o.progress);
   // Ctrl-C and kill both stop the search and save --table.
   games::NimberSearchResult r;
   {
@@ -588,6 +644,7 @@ void add_kayles_commands(CLI::App& app) {
         ->check(CLI::IsMember({"lookup", "preload"}));
     add_limit_option(g, o->limit, "moves");
     add_max_positions_option(g, o->max_positions);
+    add_progress_option(g, o->progress);
     add_format_option(g, o->format, kTableFormats);
     g->callback([o, game] { run_kayles(*o, game); });
     auto b = std::make_shared<BuildDbOptions>();

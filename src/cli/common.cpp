@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -129,12 +130,9 @@ std::thread g_ticker;
 std::condition_variable g_ticker_cv;
 bool g_ticker_stop = false;
 
-std::uint64_t resident_mib() {
-  std::ifstream statm("/proc/self/statm");
-  std::uint64_t size = 0, resident = 0;
-  statm >> size >> resident;
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
-}
+double g_log_every = 0;  // --progress: seconds between the ticker's log lines (0: the terminal's line)
+std::function<std::string()> g_log_line;
+std::function<nlohmann::json()> g_stop_report;
 
 void write_progress_line(const std::string& line) {
   std::fprintf(stderr, "\r\033[K%s", line.c_str());
@@ -143,6 +141,13 @@ void write_progress_line(const std::string& line) {
 }
 
 }  // namespace
+
+std::uint64_t resident_mib() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
+}
 
 void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
@@ -294,19 +299,27 @@ std::mutex g_error_mutex;
 bool g_error_reported = false;
 
 // Prints the error line (and the JSON error object) unless one was printed already; says which.
-bool emit_error(ErrorKind kind, const std::string& message) {
+// A cap error gets the fields of the command's stop report, and with with_report_text (the
+// memory watchdog, whose message says nothing of the search) its text too.
+bool emit_error(ErrorKind kind, const std::string& message, bool with_report_text = false) {
   std::lock_guard<std::mutex> lock(g_error_mutex);
   if (g_error_reported) return false;
   g_error_reported = true;
   stop_ticker();
-  const std::string line = escape_text(message);
+  nlohmann::json report;
+  if (kind == ErrorKind::Cap && g_stop_report) report = g_stop_report();
+  const std::string text = report.is_object() ? report.value("text", std::string()) : std::string();
+  const std::string line = escape_text(with_report_text && !text.empty() ? message + "; " + text : message);
   const int code = kind == ErrorKind::Internal ? 3 : 2;
   const char* prefix = kind == ErrorKind::Input ? "error" : kind == ErrorKind::Cap ? "stopped early" : "internal error";
   std::cerr << "cgtlab: " << prefix << ": " << line << '\n';
   if (g_json_mode && !g_json_printed) {
-    print_json({{"error", line},
-                {"kind", kind == ErrorKind::Input ? "input" : kind == ErrorKind::Cap ? "cap" : "internal"},
-                {"exit", code}});
+    nlohmann::json j{{"error", line},
+                     {"kind", kind == ErrorKind::Input ? "input" : kind == ErrorKind::Cap ? "cap" : "internal"},
+                     {"exit", code}};
+    if (report.is_object() && report.contains("fields") && report["fields"].is_object())
+      for (const auto& [k, v] : report["fields"].items()) j[k] = v;
+    print_json(j);
   }
   return true;
 }
@@ -422,6 +435,57 @@ void start_ticker() {
   });
 }
 
+void add_progress_option(CLI::App* cmd, double& seconds) {
+  cmd->add_option("--progress", seconds,
+                  "a progress line on stderr every SECONDS, newline-terminated, also when stderr is a file "
+                  "(time, positions, rate, table, memory, what is proved so far; absent: a line only on a terminal)")
+      ->check([](const std::string& v) {
+        std::size_t used = 0;
+        double x = -1;
+        try {
+          x = std::stod(v, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != v.size() || !(x >= 0.01 && x <= 86400))
+          return "expected seconds between 0.01 and 86400, got '" + escape_text(v) + "'";
+        return std::string();
+      });
+}
+
+void start_progress_log(double seconds, std::function<std::string()> line) {
+  stop_ticker();  // the log replaces the terminal's line
+  {
+    std::lock_guard lock(g_progress_mutex);
+    g_ticker_stop = false;
+    g_log_every = seconds;
+    g_log_line = std::move(line);
+  }
+  g_ticker = std::thread([] {
+    std::unique_lock lock(g_progress_mutex);
+    auto next = std::chrono::steady_clock::now();
+    const auto every = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(g_log_every));
+    for (;;) {
+      next += every;
+      if (g_ticker_cv.wait_until(lock, next, [] { return g_ticker_stop; })) return;
+      const std::string what = g_log_line();
+      const std::time_t now = std::time(nullptr);
+      std::tm utc{};
+      gmtime_r(&now, &utc);
+      char stamp[32];
+      std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+      std::fprintf(stderr, "%s cgtlab %s: %.1f s, %s, RSS %llu MiB\n", stamp, g_command.c_str(), seconds_elapsed(),
+                   what.c_str(), static_cast<unsigned long long>(resident_mib()));
+      std::fflush(stderr);
+    }
+  });
+}
+
+void set_stop_report(std::function<nlohmann::json()> report) {
+  std::lock_guard<std::mutex> lock(g_error_mutex);
+  g_stop_report = std::move(report);
+}
+
 void stop_ticker() {
   if (g_ticker.joinable()) {
     {
@@ -459,8 +523,10 @@ void start_memory_watchdog(std::uint64_t limit_bytes) {
       if (static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) > limit_bytes) {
         std::fflush(stdout);
         // If the main thread has already reported its own error it is exiting with it: leave it.
-        if (!emit_error(ErrorKind::Cap, "memory cap of " + std::to_string(limit_bytes >> 20) +
-                                            " MiB reached (resident memory; raise --max-memory, 0 = no cap)"))
+        if (!emit_error(ErrorKind::Cap,
+                        "memory cap of " + std::to_string(limit_bytes >> 20) +
+                            " MiB reached (resident memory; raise --max-memory, 0 = no cap)",
+                        true))
           return;
         std::_Exit(2);
       }

@@ -3,6 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,19 @@ void progress(const std::string& line);  // rewrites the current stderr line
 void progress_done();                    // ends the progress line, if any
 void start_ticker();
 void stop_ticker();                      // also ends the progress line
+// Adds `--progress SECONDS` to a command (0.01 to 86400; absent: 0, the terminal's line only).
+void add_progress_option(CLI::App* cmd, double& seconds);
+// --progress: from now on the ticker writes a line every `seconds` on stderr, terminal or not,
+// each newline-terminated: "2026-11-24T19:31:02Z cgtlab <command>: 12.3 s, <line()>, RSS 812 MiB".
+// line() is called on the ticker's thread (it reads atomics; no lock held by the command).
+void start_progress_log(double seconds, std::function<std::string()> line);
+std::uint64_t resident_mib();  // the process's resident set (/proc/self/statm)
+
+// How far a stopped run got: a command whose search can be stopped registers a report while it
+// runs, returning {"text": words, "fields": {...}} (or null: nothing to say). Every cap error then
+// adds the fields to its JSON error object, and the memory watchdog's line (which the command
+// never sees) also gets the text.
+void set_stop_report(std::function<nlohmann::json()> report);
 
 // Adds `--max-positions N` (0 = no cap) to a command.
 void add_max_positions_option(CLI::App* cmd, std::uint64_t& value);

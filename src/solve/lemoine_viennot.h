@@ -95,6 +95,29 @@ struct NimberProgress {
   double seconds = 0;
 };
 
+// A running search as any thread may read it (progress lines, the report of a stopped run):
+// written by the search's threads, read with no lock. Everything in it is a count or a proved
+// fact, never a guess.
+struct NimberStatus {
+  const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  std::atomic<bool> engaged{false};             // an engine writes it (set by its constructor)
+  std::atomic<std::uint64_t> positions{0};      // positions expanded, all threads (to within 1024 each)
+  std::atomic<std::uint64_t> table_entries{0};  // nimbers in the table (at the last check)
+  std::atomic<std::uint64_t> table_capacity{0};
+  // About the position of the first nimber() call (the one a command asks):
+  std::atomic<int> components{0};       // its components the search must solve (no immediate nimber)
+  std::atomic<int> components_done{0};  // ... solved; the last one is searched with the bounds below
+  // Once the other components are solved (bounded): bit v set when the nimber is proved not to
+  // be v (an option of that value exists), for v < 64; `asking` the candidate the root is
+  // deciding ("is the nimber v?"; the largest of the threads'), -1 when none.
+  std::atomic<bool> bounded{false};
+  std::atomic<std::uint64_t> ruled_out{0};
+  std::atomic<int> asking{-1};
+  std::atomic<int> nimber{-1};  // found
+  // Set by the caller after the nimber is found, while it checks the moves (winning moves).
+  std::atomic<int> moves_checked{0}, moves{0};
+};
+
 // Where a search spent its work (all threads), for measuring.
 struct NimberSearchStats {
   std::uint64_t nodes = 0;
@@ -136,6 +159,7 @@ class LemoineViennot {
     int threads = 1;
     const std::atomic<bool>* interrupt = nullptr;  // set by the caller (Ctrl-C): stop, throw SearchStopped
     std::function<void(const NimberProgress&)> progress;  // called about once a second by thread 0
+    NimberStatus* status = nullptr;  // kept up to date when set (else a status of the engine's own)
     std::function<void()> checkpoint;                      // called by thread 0 every checkpoint_seconds
     double checkpoint_seconds = 0;
     std::uint64_t max_nodes = 0;  // 0: no cap; else throw CapReached after about this many expansions
@@ -183,19 +207,59 @@ class LemoineViennot {
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
-      : game_(game), table_(table), settings_(std::move(settings)), refute_(settings_.refutations) {}
+      : game_(game),
+        table_(table),
+        settings_(std::move(settings)),
+        refute_(settings_.refutations),
+        status_(settings_.status != nullptr ? settings_.status : &own_status_) {
+    status_->table_entries.store(table_.size());
+    status_->table_capacity.store(table_.capacity());
+    status_->engaged.store(true);
+  }
 
-  // The nimber of any position (the nim-sum of its components').
+  // The nimber of any position (the nim-sum of its components'). The first call keeps the
+  // status's bounds (NimberStatus): what is proved about this position's nimber so far.
   int nimber(const Position& p) {
+    const bool track = !tracked_;
+    tracked_ = true;
     std::vector<Position> comps;
     game_.components(p, comps);
     // Largest last: the small ones are quick and fill the table for the big one.
     std::sort(comps.begin(), comps.end(),
               [&](const Position& a, const Position& b) { return game_.difficulty(a) < game_.difficulty(b); });
     int x = 0;
-    for (const auto& c : comps) x ^= component_nimber(c);
+    if (track) {
+      int searched = 0;
+      for (const auto& c : comps) searched += game_.trivial_nimber(c) < 0 ? 1 : 0;
+      status_->components.store(searched);
+    }
+    for (std::size_t i = 0; i < comps.size(); ++i) {
+      if (track && i + 1 == comps.size()) {
+        // The others are solved: what the root proves about the last is proved about p (xor x).
+        bound_xor_ = x;
+        status_->bounded.store(true);
+        tracking_ = true;
+      }
+      const bool searched = game_.trivial_nimber(comps[i]) < 0;
+      try {
+        x ^= component_nimber(comps[i]);
+      } catch (...) {
+        tracking_ = false;
+        throw;
+      }
+      if (track && searched) status_->components_done.fetch_add(1);
+    }
+    tracking_ = false;
+    if (track) {
+      status_->bounded.store(true);
+      status_->nimber.store(x);
+      status_->asking.store(-1);
+    }
     return x;
   }
+
+  // A live view of the search (any thread).
+  const NimberStatus& status() const { return *status_; }
 
   // Whether p is a P-position (nimber 0) — the question a winning move asks of each option.
   // The nimbers of all components but the hardest are computed; the hardest is only asked "is
@@ -221,11 +285,11 @@ class LemoineViennot {
     try {
       v = in_set(last, key, NimberSet::single(x), 0, w);
     } catch (...) {
-      nodes_.fetch_add(w.nodes);
+      count_positions(w);
       add_stats(w);
       throw;
     }
-    nodes_.fetch_add(w.nodes);
+    count_positions(w);
     add_stats(w);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return v == x;
@@ -299,7 +363,7 @@ class LemoineViennot {
         if (have_error.compare_exchange_strong(expected, true)) error = std::current_exception();
         done_.store(true);
       }
-      nodes_.fetch_add(w.nodes);
+      count_positions(w);
       add_stats(w);
     };
     if (threads == 1) {
@@ -320,6 +384,12 @@ class LemoineViennot {
     if (answer.load() >= 0) return answer.load();
     if (error) std::rethrow_exception(error);
     throw SearchStopped{};
+  }
+
+  // A worker's positions into the totals when it ends (check() counted them 1024 at a time).
+  void count_positions(const Worker& w) {
+    nodes_.fetch_add(w.nodes);
+    status_->positions.fetch_add(w.nodes & 1023);
   }
 
   void add_stats(const Worker& w) {
@@ -356,15 +426,27 @@ class LemoineViennot {
   }
 
   void tick(Worker& w) {
-    if (++w.nodes > w.limit) throw BudgetSpent{};
-    if ((w.nodes & 1023) != 0) return;
+    // The checks every 1024 positions come first, so that none is skipped by a budget's end.
+    if ((++w.nodes & 1023) == 0) check(w);
+    if (w.nodes > w.limit) throw BudgetSpent{};
+  }
+
+  // Every 1024 positions of a thread: the stop flags, the cap, the status; thread 0 also reports
+  // progress and saves checkpoints.
+  void check(Worker& w) {
+    // Every thread counts its positions into the status in steps of 1024 (the rest when it ends,
+    // count_positions): the cap and the reports see the positions of all threads.
+    const std::uint64_t all = status_->positions.fetch_add(1024, std::memory_order_relaxed) + 1024;
     if (done_.load(std::memory_order_relaxed) ||
         (settings_.interrupt && settings_.interrupt->load(std::memory_order_relaxed)))
       throw SearchStopped{};
-    if (settings_.max_nodes != 0 && nodes_.load(std::memory_order_relaxed) + w.nodes > settings_.max_nodes)
+    if (settings_.max_nodes != 0 && all > settings_.max_nodes)
       throw CapReached("--max-positions " + std::to_string(settings_.max_nodes) + " reached after " +
-                       std::to_string(nodes_.load() + w.nodes) + " positions expanded");
-    if (w.id != 0 || (!settings_.progress && !settings_.checkpoint)) return;
+                       std::to_string(all) + " positions expanded");
+    if (w.id != 0) return;
+    status_->table_entries.store(table_.size(), std::memory_order_relaxed);
+    status_->table_capacity.store(table_.capacity(), std::memory_order_relaxed);
+    if (!settings_.progress && !settings_.checkpoint) return;
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (settings_.progress && t - last_report_ >= 1.0) {
       last_report_ = t;
@@ -811,6 +893,7 @@ class LemoineViennot {
     NimberSet skip;
     expand(c, f, w, [&](int v) {
       if (v < NimberSet::kBits) skip.add(v);
+      rule_out(v);
       return true;
     });
     // Options that are the same question (one component of the same key, the same nimber of
@@ -838,7 +921,8 @@ class LemoineViennot {
     };
     for (int r = 0; r < k; ++r) {
       if (w.id == 0) root_candidate_.store(r);
-      if (r < NimberSet::kBits && skip.has(r)) continue;
+      if ((r < NimberSet::kBits && skip.has(r)) || ruled_out(r)) continue;
+      ask(r);
       // Options not yet asked r in this candidate's rounds (all of them when there is no budget).
       bool found = false;
       std::vector<char>& pending = w.pending;
@@ -867,6 +951,7 @@ class LemoineViennot {
             f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
             pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(j));
             if (v < NimberSet::kBits) skip.add(v);
+            rule_out(v);
             if (v == r) found = true;
           } else {
             pending[j] = 0;
@@ -886,6 +971,25 @@ class LemoineViennot {
     return k;
   }
 
+  // The status's bounds, while the root of the tracked position's last component runs
+  // (tracking_; bound_xor_ the nim-sum of the other components): an option of value v proves the
+  // position's nimber is not v ^ bound_xor_; the threads share these proofs.
+  void rule_out(int v) {
+    if (!tracking_ || (v ^ bound_xor_) >= 64) return;
+    status_->ruled_out.fetch_or(std::uint64_t{1} << (v ^ bound_xor_));
+  }
+  bool ruled_out(int r) const {
+    return tracking_ && (r ^ bound_xor_) < 64 && ((status_->ruled_out.load() >> (r ^ bound_xor_)) & 1) != 0;
+  }
+  // The root is deciding "is the nimber r?": the status shows the largest r of the threads.
+  void ask(int r) {
+    if (!tracking_) return;
+    int cur = asking_r_.load();
+    while (cur < r && !asking_r_.compare_exchange_weak(cur, r)) {
+    }
+    status_->asking.store(asking_r_.load() ^ bound_xor_);
+  }
+
   static std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdull;
@@ -900,6 +1004,12 @@ class LemoineViennot {
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<int> root_candidate_{-1};
   Table* refute_ = nullptr;
+  NimberStatus own_status_;
+  NimberStatus* status_;
+  bool tracked_ = false;   // the first nimber() call has begun (it alone keeps the bounds)
+  bool tracking_ = false;  // its last component's root is running
+  int bound_xor_ = 0;
+  std::atomic<int> asking_r_{-1};
   bool phases_taken_ = false;
   mutable std::mutex stats_mutex_;
   NimberSearchStats totals_;

@@ -116,4 +116,10 @@ bad input store show 99 --store "$db"
 bad input sweep pebbling --n 4..3 --k 1
 bad input sweep cram --rows 0 --cols 1..3
 bad cap arckayles grundy --graph Grid5x5 --max-positions 2
+# How far a stopped nimber search got: the `reached` object (values ruled out, or the nimber found
+# and the moves checked when it stopped in the winning moves) validates too.
+bad cap arckayles grundy --graph Grid5x7 --value-only --max-positions 250000
+grep -q '"reached":{.*"ruled_out":\[' "$out" || fail "Grid5x7 capped: no reached.ruled_out in $(cat "$out")"
+bad cap arckayles grundy --graph Grid3x12 --move-values --max-positions 200000
+grep -q '"reached":{.*"nimber":' "$out" || fail "Grid3x12 --move-values capped: no reached.nimber in $(cat "$out")"
 echo "json: all commands validate"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A long nimber search killed with SIGTERM (as `timeout` sends) or SIGINT saves its --table,
-# exits 2 with one line saying so, and a rerun loads the table (resumes) and prints the value.
+# exits 2 with one line saying so and how far it got, and a rerun loads the table (resumes) and
+# prints the value. A run capped by --max-positions reports only what it proved (checked against
+# the uncapped nimber); --progress SECONDS logs lines to a stderr that is not a terminal.
 set -u
 cgtlab=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -24,6 +26,8 @@ for sig in TERM INT; do
   [ $rc -eq 2 ] || fail "SIG$sig: exit $rc, want 2: $(cat "$dir/err")"
   [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "SIG$sig: one error line wanted: $(cat "$dir/err")"
   grep -q "saved to" "$dir/err" || fail "SIG$sig: should say the table was saved: $(cat "$dir/err")"
+  grep -q "positions expanded, [0-9]* nimbers in the table" "$dir/err" || fail "SIG$sig: should say how far it got: $(cat "$dir/err")"
+  grep -q '"reached":{' "$dir/out" || fail "SIG$sig: JSON should say how far it got: $(cat "$dir/out")"
   # --json: stdout is the error object (docs/json.md), never a value
   ! grep -q '"grundy"' "$dir/out" && grep -q '"kind":"cap"' "$dir/out" && [ "$(wc -l < "$dir/out")" -eq 1 ] ||
     fail "SIG$sig: stdout should be only the error object: $(cat "$dir/out")"
@@ -36,4 +40,53 @@ done
 g() { grep -o '"grundy":[0-9]*' "$1"; }
 [ -n "$(g "$dir/a")" ] && [ "$(g "$dir/a")" = "$(g "$dir/b")" ] && [ "$(g "$dir/a")" = "$(g "$dir/c")" ] ||
   fail "3x9: fresh, resumed and table-less runs differ: $(cat "$dir/a" "$dir/b" "$dir/c")"
+
+# --max-positions: the error line and the JSON say how far the search got; every value reported
+# ruled out differs from the uncapped run's nimber, and every value below the one asked is ruled
+# out. Grid5x7 (nimber found in about 340000 positions) rules out 0 within 250000.
+full=$("$cgtlab" arckayles grundy --graph Grid5x7 --value-only --json) || fail "5x7 uncapped"
+nimber=$(echo "$full" | grep -o '"grundy":[0-9]*' | cut -d: -f2)
+bounded=0
+for threads in 1 2; do
+  for cap in 100000 250000; do
+    "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --threads $threads --max-positions $cap --json \
+      >"$dir/out" 2>"$dir/err"; rc=$?
+    [ $rc -eq 2 ] || fail "5x7 cap $cap threads $threads: exit $rc, want 2"
+    [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "5x7 cap $cap: one error line wanted: $(cat "$dir/err")"
+    grep -q "max-positions $cap reached: after [0-9.]* s: [0-9]* positions expanded, [0-9]* nimbers in the table; " "$dir/err" ||
+      fail "5x7 cap $cap: how far it got: $(cat "$dir/err")"
+    verdict=$(python3 - "$dir/out" "$nimber" "$cap" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+nimber, cap = int(sys.argv[2]), int(sys.argv[3])
+r = j["reached"]
+assert j["kind"] == "cap" and j["exit"] == 2 and "grundy" not in j, j
+assert r["positions"] > cap and r["table_entries"] > 0 and r["seconds"] > 0, r
+assert nimber not in r["ruled_out"], ("the nimber is reported ruled out", r)
+if r["asking"] is not None:
+    assert r["asking"] <= nimber and all(v in r["ruled_out"] for v in range(r["asking"])), r
+assert ("outcome" in r) == (0 in r["ruled_out"]), r
+words = "the nimber is not " + " or ".join(str(v) for v in r["ruled_out"]) if len(r["ruled_out"]) == 1 else ""
+assert words == "" or words in j["error"], (words, j["error"])
+print("bounded" if r["ruled_out"] else "open")
+PY
+) || fail "5x7 cap $cap threads $threads: $(cat "$dir/out")"
+    [ "$verdict" = bounded ] && bounded=$((bounded + 1))
+  done
+done
+[ $bounded -ge 1 ] || fail "no capped 5x7 run ruled a value out"
+
+# --progress 0.1 with stderr to a file: newline-terminated lines (no \r), each with a timestamp,
+# elapsed seconds, positions, rate, table, RSS and the bounds; the answer is unchanged.
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --progress 0.1 --json >"$dir/out" 2>"$dir/err" ||
+  fail "--progress run: exit $?: $(cat "$dir/err")"
+[ "$(grep -o '"grundy":[0-9]*' "$dir/out")" = "\"grundy\":$nimber" ] || fail "--progress changed the answer: $(cat "$dir/out")"
+! grep -q $'\r' "$dir/err" || fail "--progress lines should not use \\r"
+lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy: [0-9.]+ s, [0-9]+ positions \([0-9]+/s\), table [0-9]+ of [0-9]+ slots .*nimber.*, RSS [0-9]+ MiB$' "$dir/err")
+[ "$lines" -ge 3 ] && [ "$lines" -eq "$(wc -l < "$dir/err")" ] || fail "--progress 0.1: $lines progress lines: $(cat "$dir/err")"
+# Bad values: one line on stderr, exit 2.
+for bad in -1 abc 0 nan 1e9; do
+  "$cgtlab" arckayles grundy --graph P4 --progress "$bad" >/dev/null 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--progress $bad: exit $rc: $(cat "$dir/err")"
+done
 echo ok

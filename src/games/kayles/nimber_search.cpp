@@ -1,7 +1,10 @@
 #include "games/kayles/nimber_search.h"
 
+#include <fmt/core.h>
+
 #include <array>
 #include <bit>
+#include <chrono>
 #include <filesystem>
 #include <immintrin.h>
 #include <string>
@@ -482,10 +485,13 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       k[KW - 1] |= e.key >> 50 << 50;
       table.put(k, e.nimber);
     }
+  solve::NimberStatus own_status;
+  solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
   typename solve::LemoineViennot<Game, KW>::Settings s;
   s.threads = o.threads;
   s.interrupt = o.interrupt;
   s.progress = o.progress;
+  s.status = &status;
   s.max_nodes = o.max_nodes;
   if (refutations) s.refutations = &*refutations;
   s.refutations_observe = o.refutations_observe;
@@ -500,33 +506,51 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     s.checkpoint_seconds = o.checkpoint_seconds;
   }
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
-  try {
-    if (o.outcome_only && !o.with_moves) {
-      // One question: a P-position has nimber 0; an N-position's nimber stays unknown.
-      const bool p = engine.is_p_position(rules.all());
-      r.nimber = p ? 0 : 1;
-      r.nimber_known = p;
-    } else {
-      r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
-    }
-    if (o.with_moves) {
-      const auto adj = kayles_neighbourhoods<W>(g);
-      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
-        r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), static_cast<cgt::Grundy>(engine.nimber(rest))});
-      });
-    } else if (o.winning_moves && !r.p_position()) {
-      const auto adj = kayles_neighbourhoods<W>(g);
-      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
-        if (engine.is_p_position(rest)) r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), 0});
-      });
-    }
-  } catch (const solve::SearchStopped&) {
+  // A stop (signal, deadline, --max-positions, a nimber beyond the table): the table is saved
+  // when there is a file, and the message says why, how far the search got and what it proved.
+  auto stopped = [&](const std::string& why) {
+    status.table_entries.store(table.size());
     std::string where;
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
       where = "; table of " + std::to_string(table.size()) + " nimbers saved to " + o.table_file + " (run again to resume)";
     }
-    throw CapReached("search interrupted before the nimber was found" + where);
+    return CapReached(why + ": " + search_status_text(status) + where);
+  };
+  try {
+    if (o.outcome_only && !o.with_moves) {
+      // One question: a P-position has nimber 0; an N-position's nimber stays unknown.
+      status.bounded.store(true);
+      status.asking.store(0);
+      const bool p = engine.is_p_position(rules.all());
+      r.nimber = p ? 0 : 1;
+      r.nimber_known = p;
+      status.asking.store(-1);
+      if (p) status.nimber.store(0);
+      else status.ruled_out.fetch_or(1);
+    } else {
+      r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
+    }
+    if (o.with_moves || (o.winning_moves && !r.p_position())) {
+      const auto adj = kayles_neighbourhoods<W>(g);
+      int moves = 0;
+      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>&, KaylesMoveAt) { ++moves; });
+      status.moves.store(moves);
+      each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+        if (o.with_moves)
+          r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), static_cast<cgt::Grundy>(engine.nimber(rest))});
+        else if (engine.is_p_position(rest))
+          r.moves.push_back({kayles_deleted<W>(adj, rules.all(), m), 0});
+        status.moves_checked.fetch_add(1);
+      });
+    }
+  } catch (const solve::SearchStopped&) {
+    throw stopped(status.nimber.load() >= 0 ? "search interrupted after the nimber was found"
+                                            : "search interrupted before the nimber was found");
+  } catch (const CapReached& e) {
+    if (o.max_nodes != 0 && status.positions.load() > o.max_nodes)
+      throw stopped("--max-positions " + std::to_string(o.max_nodes) + " reached");
+    throw stopped(e.what());
   }
   if (!o.table_file.empty()) table.save(o.table_file, name);
   r.stats = engine.stats();
@@ -620,6 +644,58 @@ std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {
     if (ok) return std::make_pair(rows, cols);
   }
   return std::nullopt;
+}
+
+std::vector<int> ruled_out_values(const solve::NimberStatus& status) {
+  std::vector<int> out;
+  for (std::uint64_t m = status.ruled_out.load(); m != 0; m &= m - 1) out.push_back(std::countr_zero(m));
+  return out;
+}
+
+int asking_value(const solve::NimberStatus& status) {
+  const int a = status.asking.load();
+  if (a < 0 || status.nimber.load() >= 0 || (a < 64 && ((status.ruled_out.load() >> a) & 1) != 0)) return -1;
+  return a;
+}
+
+namespace {
+// The winning moves (or --move-values) after the value: ", 5 of 57 moves checked so far".
+std::string moves_text(const solve::NimberStatus& status, bool stopped) {
+  const int m = status.moves.load();
+  if (m == 0) return "";
+  return fmt::format(", {} of {} moves checked {}", status.moves_checked.load(), m, stopped ? "when it stopped" : "so far");
+}
+}  // namespace
+
+std::string search_status_text(const solve::NimberStatus& status) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - status.started).count();
+  return fmt::format("after {:.1f} s: {} positions expanded, {} nimbers in the table; {}", seconds,
+                     status.positions.load(), status.table_entries.load(), search_bounds_text(status, true));
+}
+
+std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) {
+  std::string t;
+  if (const int v = status.nimber.load(); v >= 0) {
+    t += (stopped ? "the nimber is " : "nimber ") + std::to_string(v) + (stopped ? " (found)" : " found");
+    return t + moves_text(status, stopped);
+  }
+  if (!status.bounded.load()) {
+    return t + fmt::format("nothing proved about the nimber yet ({} of its {} components solved{})",
+                           status.components_done.load(), status.components.load(),
+                           stopped ? "" : ", the last is searched for the nimber");
+  }
+  const std::vector<int> out = ruled_out_values(status);
+  const int asking = asking_value(status);
+  if (out.empty()) {
+    t += stopped ? "nothing proved about the nimber yet" : "nimber: nothing proved yet";
+  } else {
+    std::string list;
+    for (std::size_t i = 0; i < out.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == out.size() ? " or " : ", ") + std::to_string(out[i]);
+    t += (stopped ? "the nimber is not " : "nimber not ") + list + (out.front() == 0 ? " (outcome N)" : "");
+  }
+  if (asking >= 0) t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);
+  return t + moves_text(status, stopped);
 }
 
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& o) {

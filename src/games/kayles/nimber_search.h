@@ -31,6 +31,10 @@ struct NimberSearchOptions {
   double checkpoint_seconds = 300;
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
   std::function<void(const solve::NimberProgress&)> progress;
+  // When set, kept up to date while the search runs (positions, table, what is proved about the
+  // nimber; solve::NimberStatus), for progress lines and the report of a stopped run; any thread
+  // may read it. The message of a stop says the same (search_status_text).
+  solve::NimberStatus* status = nullptr;
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
   bool reductions = true;  // Arc-Kayles: star and bridge simplifications (false: for measuring/tests)
   // ... and on grids (any size) the 4-cycle rule: the horizontal edges of a 2x2 block whose two
@@ -93,8 +97,22 @@ struct NimberSearchResult {
 };
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,
-// CapReached when the search is interrupted (after saving the table when there is a file).
+// CapReached when the search is interrupted or capped (after saving the table when there is a
+// file), its message saying how far the search got (search_status_text).
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& options = {});
+
+// How far a stopped search got, from its status, in words: "after 12.3 s: 3456789 positions
+// expanded, 315090 nimbers in the table; the nimber is not 0 or 1 (outcome N), 2 was being asked".
+std::string search_status_text(const solve::NimberStatus& status);
+// ... its last part, what is proved about the nimber: only proved facts, the values ruled out (an
+// option has each), the outcome N when 0 is one of them, the nimber once found. stopped: "the
+// nimber is not 0 or 1 (outcome N), 2 was being asked"; else (progress lines) "nimber not 0 or 1
+// (outcome N), asking 2".
+std::string search_bounds_text(const solve::NimberStatus& status, bool stopped);
+// ... the values ruled out, in increasing order (solve::NimberStatus::ruled_out), and the value
+// being asked (-1: none, or one already ruled out).
+std::vector<int> ruled_out_values(const solve::NimberStatus& status);
+int asking_value(const solve::NimberStatus& status);
 
 // For building endgame databases (endgame_db.cpp). Each shape is a set of cells of a box of
 // `rows` rows and `width` columns (cell (r, c) at bit r * width + c), placed at the top left of the

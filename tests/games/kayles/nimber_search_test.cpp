@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -367,4 +368,70 @@ TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
             << c << " " << threads << " " << asc;
       }
   }
+}
+
+// A search stopped by --max-positions says how far it got (NimberSearchOptions::status): every
+// value it reports as ruled out differs from the mex solver's nimber, a nimber it reports found is
+// that nimber, and on one component every value below the one being asked is ruled out (so the
+// nimber is at least that value). Caps at fractions of each board's full search, so that runs stop
+// in every phase (other components, the root's candidates, the winning moves or every move's
+// nimber, --outcome-only's one question); 1 and 2 threads.
+TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
+  std::mt19937_64 rng(23);
+  std::vector<graph::Graph> boards{grid(3, 7), grid(4, 5), grid(5, 5), grid(2, 11)};
+  for (int i = 0; i < 8; ++i) boards.push_back(random_graph(rng, 16 + static_cast<int>(rng() % 5), 0.2));
+  int stops = 0, with_bounds = 0, found = 0;
+  for (const auto& g : boards)
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      const int truth = static_cast<int>(old.grundy(g));
+      for (int mode = 0; mode < 3; ++mode) {
+      const bool with_moves = mode == 1;
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 20;
+      o.winning_moves = true;
+      o.with_moves = with_moves;  // every option's nimber after the nimber: stops in that phase
+      o.outcome_only = mode == 2;  // only "is it 0?", then the winning moves
+      o.reductions = o.four_cycles = o.grid_keys = false;  // larger searches: the caps bite
+      const std::uint64_t full = games::kayles_nimber(g, game, o).nodes;
+      for (int threads : {1, 2})
+        for (int eighths = 1; eighths < 8; ++eighths) {
+          solve::NimberStatus status;
+          o.status = &status;
+          o.threads = threads;
+          o.max_nodes = full * static_cast<std::uint64_t>(eighths) / 8;
+          if (o.max_nodes == 0) continue;
+          try {
+            games::kayles_nimber(g, game, o);
+            o.status = nullptr;
+            continue;  // 2 threads may finish within the cap
+          } catch (const CapReached& e) {
+            EXPECT_NE(std::string(e.what()).find("positions expanded"), std::string::npos) << e.what();
+          }
+          o.status = nullptr;
+          ++stops;
+          const std::string where = g.to_spec() + (with_moves ? " with moves" : mode == 2 ? " outcome only" : "") + " threads " + std::to_string(threads) + " cap " +
+                                    std::to_string(o.max_nodes) + ": " + games::search_status_text(status);
+          EXPECT_GT(status.positions.load(), o.max_nodes) << where;
+          if (status.nimber.load() >= 0) {
+            ++found;
+            EXPECT_EQ(status.nimber.load(), truth) << where;
+            continue;
+          }
+          const std::vector<int> out = games::ruled_out_values(status);
+          if (!out.empty()) ++with_bounds;
+          for (int v : out) EXPECT_NE(v, truth) << where;
+          EXPECT_TRUE(status.bounded.load() || out.empty()) << where;
+          const int asking = games::asking_value(status);
+          if (status.components.load() == 1 && asking >= 0) {
+            EXPECT_LE(asking, truth) << where;
+            for (int v = 0; v < asking; ++v) EXPECT_TRUE(std::count(out.begin(), out.end(), v) == 1) << where << " " << v;
+          }
+        }
+      }
+    }
+  EXPECT_GT(stops, 100);
+  EXPECT_GT(with_bounds, 10);
+  EXPECT_GT(found, 10);
+  std::printf("stops %d, with values ruled out %d, after the nimber was found %d\n", stops, with_bounds, found);
 }
