@@ -37,9 +37,10 @@ struct NimberSearchOptions {
   solve::NimberStatus* status = nullptr;
   bool grid_keys = true;  // key grid components by shape (false: by vertex set; for measuring)
   bool reductions = true;  // Arc-Kayles: star and bridge simplifications (false: for measuring/tests)
-  // ... and on grids (any size) the 4-cycle rule: the horizontal edges of a 2x2 block whose two
-  // opposite corners have no neighbour outside it are deleted, which splits components
-  // (nimber_search.cpp, cut_edges); false: for measuring/tests.
+  // ... and the 4-cycle rule: in a 4-cycle A-a-B-x whose opposite vertices A and B have no other
+  // neighbour, the edges A-a and x-B are deleted, which splits components (nimber_search.cpp: on
+  // grids of any size cut_edges, the horizontal edges of such 2x2 blocks; on every other graph
+  // split_four_cycles); false: for measuring/tests.
   bool four_cycles = true;
   bool with_moves = false;      // also the nimber of every option (same search, same table)
   // Only the winning moves (options that are P-positions), each found by a one-candidate

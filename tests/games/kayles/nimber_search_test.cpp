@@ -207,6 +207,82 @@ TEST(NimberSearch, StarAndBridgeReductionsKeepTheNimber) {
   }
 }
 
+// A random sparse graph (a random tree and `extra` more edges) on n vertices with `cycles` planted
+// 4-cycles: two new vertices A and B joined to the same two vertices a and x (old or planted), so
+// A-a-B-x is a 4-cycle whose A and B have no other neighbour, the 4-cycle rule's pattern (until a
+// later cycle reuses A or B as its a or x). Vertex numbers are shuffled.
+graph::Graph planted_four_cycles(std::mt19937_64& rng, int n, int extra, int cycles) {
+  std::vector<std::pair<int, int>> edges;
+  for (int v = 1; v < n; ++v) edges.emplace_back(v, static_cast<int>(rng() % v));
+  for (int e = 0; e < extra; ++e) edges.emplace_back(static_cast<int>(rng() % n), static_cast<int>(rng() % n));
+  int order = n;
+  for (int c = 0; c < cycles; ++c) {
+    const int a = static_cast<int>(rng() % order);
+    int x = static_cast<int>(rng() % order);
+    if (x == a) x = (a + 1) % order;
+    for (int k = 0; k < 2; ++k) {
+      edges.emplace_back(order, a);
+      edges.emplace_back(order, x);
+      ++order;
+    }
+  }
+  std::vector<int> id(static_cast<std::size_t>(order));
+  for (int v = 0; v < order; ++v) id[v] = v;
+  std::shuffle(id.begin(), id.end(), rng);
+  graph::Graph g(order, false);
+  for (auto [u, v] : edges)
+    if (u != v && !g.has_edge(id[u], id[v])) g.add_edge(id[u], id[v]);
+  return g;
+}
+
+// The 4-cycle rule on graphs that are not grids (nimber_search.cpp, split_four_cycles): 800
+// random sparse graphs with planted 4-cycles against the mex solver, searched with the rule and
+// without it; the rule must change the search (other positions) on many of them. Then unions of
+// such graphs of 65..128 vertices (two-word positions), against the nim-sum of the parts' mex
+// nimbers.
+TEST(FourCycleRule, GraphsKeepTheirNimbers) {
+  std::mt19937_64 rng(4242);
+  int changed = 0;
+  for (int i = 0; i < 800; ++i) {
+    const int cycles = 1 + static_cast<int>(rng() % 3);
+    const int n = 3 + static_cast<int>(rng() % (14 - 2 * cycles));
+    const auto g = planted_four_cycles(rng, n, static_cast<int>(rng() % 3), cycles);
+    games::KaylesSolver old(VertexGame::ArcKayles);
+    const auto expected = old.grundy(g);
+    std::uint64_t nodes[2] = {0, 0};
+    for (const bool rule : {false, true}) {
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 16;
+      o.four_cycles = rule;
+      const auto r = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+      ASSERT_EQ(r.nimber, expected) << g.to_spec() << " rule " << rule;
+      nodes[rule] = r.nodes;
+    }
+    changed += nodes[0] != nodes[1];
+  }
+  EXPECT_GT(changed, 100);
+  for (int i = 0; i < 20; ++i) {
+    std::vector<std::pair<int, int>> edges;
+    int order = 0;
+    cgt::Grundy expected = 0;
+    while (order < 65 + static_cast<int>(rng() % 40)) {
+      const auto part = planted_four_cycles(rng, 4 + static_cast<int>(rng() % 6), 1, 1 + static_cast<int>(rng() % 2));
+      games::KaylesSolver old(VertexGame::ArcKayles);
+      expected ^= old.grundy(part);
+      for (auto [u, v] : part.edges()) edges.emplace_back(u + order, v + order);
+      order += part.order();
+    }
+    graph::Graph g(order, false);
+    for (auto [u, v] : edges) g.add_edge(u, v);
+    for (const bool rule : {false, true}) {
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 16;
+      o.four_cycles = rule;
+      EXPECT_EQ(games::kayles_nimber(g, VertexGame::ArcKayles, o).nimber, expected) << g.to_spec() << " rule " << rule;
+    }
+  }
+}
+
 // Boards large enough for both threads to grow the shared tables while the other reads them
 // (3x13 crashed with two threads before the refutation table took the table's locks).
 TEST(NimberSearch, TwoThreadsShareGrowingTables) {
