@@ -68,7 +68,7 @@ class NimberTable {
   std::uint64_t replaced() const { return replaced_.load(std::memory_order_relaxed); }
 
   // The stored nimber of key, or -1.
-  int get(const Key& key) const { return static_cast<int>(stored_byte(key)) - 1; }
+  [[gnu::always_inline]] int get(const Key& key) const { return static_cast<int>(stored_byte(key)) - 1; }
 
   // Starts loading the bucket of key into the cache (a later get is then cheap).
   void prefetch(const Key& key) const {
@@ -116,8 +116,9 @@ class NimberTable {
   }
 
  private:
-  // The value byte stored with key (nimber + 1, or the flag bits), 0 when key is absent.
-  unsigned stored_byte(const Key& key) const {
+  // The value byte stored with key (nimber + 1, or the flag bits), 0 when key is absent. Always
+  // inlined, as get (the search's hottest lookup; see grid_key_word's best4 in nimber_search.cpp).
+  [[gnu::always_inline]] unsigned stored_byte(const Key& key) const {
     std::shared_lock resize_guard(resize_, std::defer_lock);
     if (concurrent_) resize_guard.lock();
     const std::uint64_t b = bucket_of(key);

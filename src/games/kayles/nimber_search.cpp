@@ -82,7 +82,7 @@ class KaylesBitGame {
 
   const Position& all() const { return all_; }
 
-  int trivial_nimber(const Position& c) const {
+  [[gnu::always_inline]] int trivial_nimber(const Position& c) const {
     const int k = c.count();
     if (game_ == VertexGame::ArcKayles) {
       if (k <= 3) return k <= 1 ? 0 : 1;  // connected: K2; P3 or K3
@@ -527,7 +527,10 @@ class KaylesBitGame {
     const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
     const std::uint64_t k0 = _pext_u64(x >> cmin, row_rep_[h] * m);
     const int n = h * w;
-    auto best4 = [n](std::uint64_t a, int hh, int ww) {
+    // Always inlined, as trivial_nimber and NimberTable::get/stored_byte: left to the compiler, they
+    // stopped being inlined into expand when split_four_cycles was added to this file (Cram 4x9
+    // +3.7 % instructions; docs/PERFORMANCE.md, "Counts after the 4-cycle rule").
+    auto best4 = [n](std::uint64_t a, int hh, int ww) __attribute__((always_inline)) {
       const std::uint64_t mm = ww == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ww) - 1;
       std::uint64_t v = 0;
       for (int i = 0; i < hh; ++i) v |= ((a >> (i * ww)) & mm) << ((hh - 1 - i) * ww);
