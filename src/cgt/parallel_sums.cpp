@@ -99,11 +99,28 @@ void Store::remember_sum(Id a, Id b, Id result) {
 
 std::vector<Id> Store::add_all(const std::vector<std::pair<Id, Id>>& pairs) {
   std::vector<Id> out(pairs.size(), kNone);
-  const std::vector<std::size_t> share = worker_share(pairs);
+  // Sums already known (the memo) or without a memo (zero, two nus values) are answered here
+  // first: only the others are worth a thread. Without this, asking the same incentives again
+  // (analyze asks all, then the Left and the Right ones) summed the worker's share anew in an
+  // empty store each time: `blocking value --analyze` of position 11 took 1.7 s instead of 1.0 s.
+  std::vector<std::pair<Id, Id>> open;
+  std::vector<std::size_t> open_at;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    auto [a, b] = pairs[i];
+    if (a == kZero || b == kZero || (is_nus(a) && is_nus(b)) ||
+        add_memo_.contains(a < b ? pair_key(a, b) : pair_key(b, a))) {
+      out[i] = add(a, b);
+    } else {
+      open.push_back(pairs[i]);
+      open_at.push_back(i);
+    }
+  }
+  std::vector<std::size_t> share = worker_share(open);
   if (share.empty()) {
-    for (std::size_t i = 0; i < pairs.size(); ++i) out[i] = add(pairs[i].first, pairs[i].second);
+    for (std::size_t i : open_at) out[i] = add(pairs[i].first, pairs[i].second);
     return out;
   }
+  for (std::size_t& k : share) k = open_at[k];  // indices into pairs
   std::vector<char> theirs(pairs.size(), 0);
   for (std::size_t i : share) theirs[i] = 1;
   // The worker's cap: what is left of this thread's (0: none).
@@ -152,7 +169,7 @@ std::vector<Id> Store::add_all(const std::vector<std::pair<Id, Id>>& pairs) {
         if (armed) cancel.store(true, std::memory_order_relaxed);
       }
     } stop{cancel};
-    for (std::size_t i = 0; i < pairs.size(); ++i)
+    for (std::size_t i : open_at)
       if (!theirs[i]) out[i] = add(pairs[i].first, pairs[i].second);
     stop.armed = false;
   }
