@@ -150,6 +150,7 @@ std::vector<Id> Store::add_all(const std::vector<std::pair<Id, Id>>& pairs) {
         worker->set_work_limit(budget);
         absl::flat_hash_map<Id, Id> done;
         std::vector<std::pair<Id, Id>> mine;
+        mine.reserve(share.size());
         for (std::size_t i : share)
           mine.emplace_back(worker->import(*this, pairs[i].first, done), worker->import(*this, pairs[i].second, done));
         release();

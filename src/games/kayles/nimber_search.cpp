@@ -248,7 +248,7 @@ class KaylesBitGame {
   // applies (s is then split as usual).
   bool split_four_cycles(const Position& s, const Position& two, std::vector<Position>& out) const {
     // Deleted edges: ends[2i], ends[2i + 1]; two per cycle, and a cycle takes two vertices of `two`.
-    std::array<int, 2 * 64 * W> ends;
+    std::array<int, std::size_t{2} * 64 * W> ends;
     int cut = 0;
     Position touched, pendant;  // ends of deleted edges; the A and B of the cycles taken
     auto nb = [&](int v) {      // v's neighbours in s after the deletions so far
