@@ -176,8 +176,14 @@ void check_name(std::string_view spec, const std::string& tok, const std::string
     if (name.size() > 9) fail(spec, "vertex number '" + name + "' is too large (at most 9 digits)");
     return;
   }
-  if (!is_identifier(name))
-    fail(spec, "bad token '" + tok + "': vertex names are integers or identifiers, not '" + name + "'");
+  // A compound name such as 0_1 or 1_1_loop (digits, then '_' and letters or digits): what
+  // `wak to-arckayles` prints for the vertices it makes, so its graph reads back as it is.
+  const bool compound = std::isdigit(static_cast<unsigned char>(name[0])) && name.find('_') != std::string::npos &&
+                        name.back() != '_' &&
+                        std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+  if (!is_identifier(name) && !compound)
+    fail(spec, "bad token '" + tok + "': vertex names are integers, identifiers or compound names like 0_1, not '" +
+                   name + "'");
   if (std::regex_match(name, family_word))
     fail(spec, "'" + name + "' names a graph family, not a vertex (a family stands alone; a disjoint union is G+H, e.g. K5+K3)");
 }

@@ -30,6 +30,11 @@ echo "$out" | grep -q 'Section 6' || fail "periodicity method not reported: $out
 expect_json '"canonical":true' wak reduce --graph S4 --weights 3,1,1,1,1
 "$cgtlab" wak reduce --graph S4 --weights 3,1,1,1,1 | grep -q "merge false twins" || fail "reduce should list steps"
 expect_json '"vertices":4' wak to-arckayles --graph 0-0 --weights 2
+# Its graph reads back as an Arc-Kayles graph with the WAK position's Grundy value (Corollary 2).
+arc=$("$cgtlab" wak to-arckayles --graph 0-1,1-1,1-2 --weights 2,1,3 --json |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["result"]["graph"])') || fail "to-arckayles graph"
+want=$("$cgtlab" wak grundy --graph 0-1,1-1,1-2 --weights 2,1,3 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
+expect_json "\"grundy\":$want," arckayles grundy --graph "$arc"
 # Arc-Kayles on the 3x8 grid; P4 has one winning move (the middle edge).
 expect_json '"grundy":3' arckayles grundy --graph Grid3x8
 expect_json '"winning_moves":\[{"move":"1-2"}\]' arckayles grundy --graph P4

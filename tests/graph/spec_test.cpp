@@ -180,6 +180,13 @@ TEST(GraphSpec, StrictNamesEmptyGraphAndUnion) {
   EXPECT_EQ(parse_graph("P,a").order(), 2);
   EXPECT_EQ(parse_graph("A>B,A>C,C>D").order(), 4);
   EXPECT_EQ(parse_graph("1-K").edge_count(), 1);
+  // Compound names (what `wak to-arckayles` prints) read back as they are.
+  Graph c = parse_graph("0_1,0_2,1_1,1_1_loop,0_1-1_1,0_2-1_1,1_1-1_1_loop");
+  EXPECT_EQ(c.order(), 4);
+  EXPECT_EQ(c.edge_count(), 3);
+  EXPECT_TRUE(c.has_edge(c.vertex("1_1"), c.vertex("1_1_loop")));
+  expect_error("0_-1", "bad token");
+  expect_error("0_1$-2", "bad token");
   expect_error("01-1", "leading zero");
   expect_error("2-007", "leading zero");
   expect_error("999999999999999999999999-0", "too large");
