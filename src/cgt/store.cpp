@@ -99,9 +99,6 @@ bool Store::KeyEq::same(const OptKey& a, const OptKey& b) {
          std::memcmp(a.opts, b.opts, sizeof(Id) * (a.n_left + a.n_right)) == 0;
 }
 
-thread_local std::uint64_t Store::t_work_ = 0;
-thread_local std::uint64_t Store::t_work_limit_ = 0;
-
 void Store::throw_cap() const {
   throw CapReached("game computation stopped after " + std::to_string(t_work_limit_) +
                    " game operations (raise --max-positions, 0 = no cap)");

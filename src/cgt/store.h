@@ -473,7 +473,9 @@ class Store {
   const Store* owner_ = nullptr;
   const std::atomic<bool>* cancel_ = nullptr;
   mutable std::atomic<std::size_t> published_bytes_{0};  // bytes() at the last check_memory
-  static thread_local std::uint64_t t_work_, t_work_limit_;
+  // Defined here with their constant initialisers: code outside the library (tests) then reads
+  // them directly, without the TLS wrapper that UBSan (GCC) reported as a store to a null pointer.
+  static inline thread_local std::uint64_t t_work_ = 0, t_work_limit_ = 0;
   std::uint64_t memory_limit_ = 0;
   std::recursive_mutex mutex_;
   std::size_t chunk_bytes_ = 0;
