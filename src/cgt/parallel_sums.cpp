@@ -186,6 +186,7 @@ std::vector<Id> Store::add_all(const std::vector<std::pair<Id, Id>>& pairs) {
     if (done) {
       out[i] = import(*worker, results[k], copied_back);
       remember_sum(pairs[i].first, pairs[i].second, out[i]);
+      ++worker_sums_;
     } else {
       out[i] = add(pairs[i].first, pairs[i].second);
     }

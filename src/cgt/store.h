@@ -272,6 +272,8 @@ class Store {
   enum class SumThreads { kOff, kAuto, kAlways };  // kAlways: a worker whenever there are two pairs (tests)
   std::vector<Id> add_all(const std::vector<std::pair<Id, Id>>& pairs);
   void set_sum_threads(SumThreads mode) { sum_threads_ = mode; }
+  // Sums add_all took from a worker thread's results (for tests and measuring).
+  std::uint64_t worker_sums() const { return worker_sums_; }
 
   // --- work cap: new records, comparisons of non-nus games, and memoized sums and
   // ordinal sums each count one unit; beyond the limit (0: none) operations throw CapReached. The store
@@ -468,6 +470,7 @@ class Store {
   // Records a + b = result in the sum memo, as add() would have.
   void remember_sum(Id a, Id b, Id result);
   SumThreads sum_threads_ = SumThreads::kAuto;
+  std::uint64_t worker_sums_ = 0;
   // A worker's store: the store it sums for (whose published bytes count toward the
   // memory cap) and the flag that stops it; both null for the process's store.
   const Store* owner_ = nullptr;

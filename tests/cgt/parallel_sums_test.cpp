@@ -65,6 +65,7 @@ TEST(ParallelSums, TheWorkersResultsAreTheSums) {
   Mode mode(Store::SumThreads::kAlways);
   std::vector<Id> games = random_games(21, 240);
   std::mt19937 rng(7);
+  const std::uint64_t from_worker = s.worker_sums();
   for (int round = 0; round < 12; ++round) {
     std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
     Id g = s.add(s.add(games[pick(rng)], games[pick(rng)]), games[pick(rng)]);
@@ -77,9 +78,13 @@ TEST(ParallelSums, TheWorkersResultsAreTheSums) {
     pairs.emplace_back(s.number(cgtlab::cgt::Dyadic(3)), g);
     std::vector<Id> out = s.add_all(pairs);
     expect_sums(s, pairs, out);
-    // asked again, the memo answers with the same ids
+    // asked again, the memo answers with the same ids (on this thread: known sums are not sent)
+    const std::uint64_t before = s.worker_sums();
     EXPECT_EQ(s.add_all(pairs), out);
+    EXPECT_EQ(s.worker_sums(), before);
   }
+  // the worker did sum some of them (add_all did not fall back to this thread for all)
+  EXPECT_GT(s.worker_sums(), from_worker);
 }
 
 // With one pair, or with the threads off, add_all is add.
