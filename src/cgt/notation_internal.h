@@ -11,6 +11,9 @@ namespace cgtlab::cgt::detail {
 // The uptimal name of g (e.g. "^[4]", "^<2>", "v[2]"), when g is an uptimal that is
 // not a nus; nullopt otherwise (uptimal.cpp).
 std::optional<std::string> uptimal_name(Id g);
+// A necessary condition, from g's options alone, for g (not a nus, LS(g) = RS(g) = x) to be
+// x plus a form uptimal_name names (uptimal.cpp has the proof).
+bool may_be_named_uptimal(Store& s, Id g, const Dyadic& x);
 // ^<n> (up-nth) and ^[n] = ^ + ^<2> + ... + ^<n> (uptimal.cpp).
 Id up_nth(long n);
 Id up_to_nth(long n);
