@@ -73,9 +73,40 @@ std::string nus_name(const Nus& v, bool latex) {
   return s;
 }
 
+// What the printer learns about a form depends only on the form, and records never change,
+// so it is kept for the whole run and shared by every Printer: the value, its options, its
+// followers and the incentives that `analyze` prints or measures share most of their
+// subforms (measuring position 11's incentives three times, for the whole list, the Left and
+// the Right ones, walked them three times). Used only under the store's mutex. A table that
+// passes kMaxEntries is emptied (it is only a cache), so the memory stays bounded.
+struct PrintMemo {
+  static constexpr std::size_t kMaxEntries = std::size_t(1) << 22;
+  // The plain-text length and returned slashes of (form, force_brackets, force_parens).
+  absl::flat_hash_map<std::uint64_t, std::pair<std::size_t, int>> measured;
+  absl::flat_hash_map<Id, int> slashes;
+  absl::flat_hash_map<Id, bool> named;
+  absl::flat_hash_map<std::uint64_t, bool> order;
+  template <typename Map, typename Key, typename Value>
+  static void put(Map& map, const Key& key, const Value& value) {
+    if (map.size() >= kMaxEntries) map.clear();
+    map.emplace(key, value);
+  }
+};
+
+PrintMemo& print_memo() {
+  static PrintMemo memo;
+  return memo;
+}
+
 class Printer {
  public:
-  explicit Printer(bool latex = false) : s_(Store::get()), latex_(latex) {}
+  explicit Printer(bool latex = false)
+      : measured_(print_memo().measured),
+        slashes_memo_(print_memo().slashes),
+        named_memo_(print_memo().named),
+        order_memo_(print_memo().order),
+        s_(Store::get()),
+        latex_(latex) {}
 
   // Appends g; returns the number of slashes its text leaves unbracketed (0 when it
   // needs none, e.g. a name or a bracketed form).
@@ -92,14 +123,14 @@ class Printer {
       }
     }
     int slashes = append_text(g, out, force_brackets, force_parens);
-    if (measuring_) measured_.emplace(measure_key, std::make_pair(written_ - written_before, slashes));
+    if (measuring_) PrintMemo::put(measured_, measure_key, std::make_pair(written_ - written_before, slashes));
     return slashes;
   }
 
-  // Measure mode: emit() only counts, nothing is written; stops with CapReached once the
-  // text would exceed kMaxPrintedBytes.
+  // Measure mode (plain text only): emit() only counts, nothing is written; stops with
+  // CapReached once the text would exceed kMaxPrintedBytes.
   bool measuring_ = false;
-  absl::flat_hash_map<std::uint64_t, std::pair<std::size_t, int>> measured_;
+  absl::flat_hash_map<std::uint64_t, std::pair<std::size_t, int>>& measured_;
 
   int append_text(Id g, std::string& out, bool force_brackets, bool force_parens) {
     s_.charge();  // each printed form is one unit of the work cap
@@ -113,7 +144,7 @@ class Printer {
     }
     std::vector<Id> lo = sorted(s_.left(g));
     std::vector<Id> ro = sorted(s_.right(g));
-    if (s_.neg(g) == g) {  // a switch {x | -x}, printed +-x
+    if (is_switch(g)) {  // a switch {x | -x}, printed +-x
       emit(out, latex_ ? "\\pm " : "+-");
       if (lo.size() > 1) emit(out, open());
       for (std::size_t i = 0; i < lo.size(); ++i) {
@@ -177,7 +208,7 @@ class Printer {
     auto lo = s_.left(g), ro = s_.right(g);
     for (Id x : lo) slashes = std::max(slashes, returned_slashes(x, lo.size() > 1) + 1);
     for (Id x : ro) slashes = std::max(slashes, returned_slashes(x, ro.size() > 1) + 1);
-    slashes_memo_.emplace(g, slashes);
+    PrintMemo::put(slashes_memo_, g, slashes);
     return slashes;
   }
   // Printed by name, not in braces: nus values, switches, tinies and minies, uptimals
@@ -186,12 +217,24 @@ class Printer {
     if (s_.is_nus(g)) return true;
     if (auto it = named_memo_.find(g); it != named_memo_.end()) return it->second;
     std::vector<Id> lo(s_.left(g).begin(), s_.left(g).end()), ro(s_.right(g).begin(), s_.right(g).end());
-    bool r = s_.neg(g) == g || tiny_or_miny(g, lo, ro).has_value() || uptimal_name(g).has_value();
-    named_memo_.emplace(g, r);
+    bool r = is_switch(g) || tiny_or_miny(g, lo, ro).has_value() || uptimal_name(g).has_value();
+    PrintMemo::put(named_memo_, g, r);
     return r;
   }
-  absl::flat_hash_map<Id, int> slashes_memo_;
-  absl::flat_hash_map<Id, bool> named_memo_;
+  // Whether g (not a nus) equals -g, printed +-x. The stops of -g are -RS(g) and -LS(g), and
+  // the Left options of -g are the negatives of g's Right ones, one for one; so g = -g only if
+  // LS(g) = -RS(g) and g has as many Left as Right options. Those are checked first: the
+  // negative is a copy of g's whole form, built only for the few games that pass.
+  bool is_switch(Id g) {
+    const Dyadic &l = s_.left_stop(g), &r = s_.right_stop(g);
+    if (l.exponent() != r.exponent() || l.sign() != -r.sign() ||
+        mpz_cmpabs(l.numerator().get_mpz_t(), r.numerator().get_mpz_t()) != 0)
+      return false;
+    if (s_.left(g).size() != s_.right(g).size()) return false;
+    return s_.neg(g) == g;
+  }
+  absl::flat_hash_map<Id, int>& slashes_memo_;
+  absl::flat_hash_map<Id, bool>& named_memo_;
 
   std::string_view open() const { return latex_ ? "\\{" : "{"; }
   std::string_view close() const { return latex_ ? "\\}" : "}"; }
@@ -293,10 +336,10 @@ class Printer {
     auto key = detail::pair_key(a, b);
     if (auto it = order_memo_.find(key); it != order_memo_.end()) return it->second;
     bool r = order(a, b) < 0;
-    order_memo_.emplace(key, r);
+    PrintMemo::put(order_memo_, key, r);
     return r;
   }
-  absl::flat_hash_map<std::uint64_t, bool> order_memo_;
+  absl::flat_hash_map<std::uint64_t, bool>& order_memo_;
   std::size_t written_ = 0;
 
   Store& s_;
@@ -305,7 +348,10 @@ class Printer {
 
 }  // namespace
 
-void detail::sort_in_print_order(std::vector<Id>& ids) { Printer().sort(ids); }
+void detail::sort_in_print_order(std::vector<Id>& ids) {
+  std::lock_guard lock(Store::get().mutex());
+  Printer().sort(ids);
+}
 
 std::optional<std::size_t> printed_size(Game g) {
   std::lock_guard lock(Store::get().mutex());

@@ -96,3 +96,37 @@ TEST(Uptimals, NamesAgreeWithAPlainLookup) {
 }
 
 }  // namespace
+
+namespace {
+
+// The printer writes g as +-x exactly when g = -g (it first asks LS(g) = -RS(g) and as many
+// Left as Right options, and builds -g only then): checked on thousands of games, switches
+// {a | -a} among them, against -g = g.
+TEST(Printer, SwitchesAreTheGamesEqualToTheirNegatives) {
+  std::vector<Game> small;
+  for (const char* t : {"0", "*", "^", "1", "-1", "1/2", "3", "{1|0}", "{2|-1}", "^<2>", "{0||0|-1}", "+-1", "*2", "-7/4"})
+    small.push_back(Game::parse(t));
+  std::mt19937 rng(1124);
+  auto pick = [&] { return small[std::uniform_int_distribution<std::size_t>(0, small.size() - 1)(rng)]; };
+  int switches = 0, games = 0;
+  for (int k = 0; k < 4000; ++k) {
+    Game a = pick(), b = pick();
+    Game g;
+    switch (k % 4) {
+      case 0: g = Game::from_options({a}, {-a}); break;
+      case 1: g = Game::from_options({a, b}, {-a, -b}); break;
+      case 2: g = Game::from_options({a}, {b}) + pick(); break;
+      default: g = Game::from_options({a + b}, {-a - b, pick()}); break;
+    }
+    if (g.is_number() || g.is_nimber()) continue;
+    ++games;
+    const std::string text = g.str();
+    const bool printed_as_switch = text.rfind("+-", 0) == 0;
+    EXPECT_EQ(printed_as_switch, -g == g) << text;
+    switches += printed_as_switch;
+  }
+  EXPECT_GT(games, 1500);
+  EXPECT_GT(switches, 500);
+}
+
+}  // namespace
