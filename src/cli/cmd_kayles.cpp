@@ -262,7 +262,11 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},
-          {"root_candidates", phases}};
+          {"root_candidates", phases},
+          {"positions_by_thread", s.thread_positions},
+          {"root_questions_shared", s.shared_questions},
+          {"root_questions_helped", s.helped_questions},
+          {"root_questions_cancelled", s.cancelled_questions}};
 }
 
 std::atomic<bool> g_interrupted{false};
@@ -596,10 +600,10 @@ void add_kayles_commands(CLI::App& app) {
                 "winning moves alone, which are found by one-candidate outcome searches)")
         ->excludes("--value-only");
     g->add_flag("--outcome-only", o->outcome_only,
-                "only the outcome: one question \"is the nimber 0?\" (cheaper than the nimber; one thread). A "
+                "only the outcome: one question \"is the nimber 0?\" (cheaper than the nimber; shared by --threads when the board is one component). A "
                 "P-position's nimber is 0; an N-position's nimber is left undetermined (JSON \"grundy\": null)")
         ->excludes("--move-values");
-    g->add_option("--threads", o->threads, "search threads sharing one table (default 1; the answer does not depend on it)")
+    g->add_option("--threads", o->threads, "search threads sharing the root's options and one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")
         ->check(CLI::Range(1, 1 << 20));

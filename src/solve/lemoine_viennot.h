@@ -36,15 +36,24 @@
 //    refutations; an abandoned question leaves only the facts of its completed sub-searches.
 // The root asks each distinct option (same key, same nimber of known parts) once.
 //
-// Parallel search: T threads run the same root search on one shared table, each with its own
-// order of equally promising moves (lazy SMP). The first to finish gives the answer; since every
-// stored entry is an exact nimber, the answer is that of the single-threaded search.
+// Parallel search (Settings::threads > 1): the threads share the root's work (root_shared). The
+// root decides "is the nimber r?" for r = 0, 1, ... by asking its options "are you r?"; these
+// questions are independent, so the threads take the root's options from a shared cursor, one
+// at a time. An option of value r settles the candidate: the threads still asking about r are
+// cancelled (their questions abandoned, as a budget abandons one: only completed sub-searches
+// stored anything) and all move to r + 1. When every option is taken and a thread has nothing
+// left, it asks the same question as a thread still busy (with its own order of equally
+// promising moves below, lazy SMP, over the shared tables); the first answer counts and cancels
+// the other. The nimber is r when every option of the root answered "not r" (or has a known value
+// other than r), exactly as with one thread; every stored entry and every option value is exact,
+// so the answer is that of the single-threaded search (tested). The shared tables: NimberTable.
 #pragma once
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <concepts>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -145,6 +154,10 @@ struct NimberSearchStats {
     double seconds = 0;
   };
   std::vector<Phase> phases;  // the outermost root's candidates, in order
+  std::vector<std::uint64_t> thread_positions;  // positions expanded by each thread (index: thread)
+  std::uint64_t shared_questions = 0;  // root questions taken from the shared cursor (threads > 1)
+  std::uint64_t helped_questions = 0;  // ... asked again by an idle thread beside a busy one
+  std::uint64_t cancelled_questions = 0;  // ... abandoned because another thread settled them
 };
 
 template <NimberGame G, int KW>
@@ -264,7 +277,8 @@ class LemoineViennot {
   // Whether p is a P-position (nimber 0) — the question a winning move asks of each option.
   // The nimbers of all components but the hardest are computed; the hardest is only asked "is
   // your nimber x?" (x their nim-sum), a set of one candidate, which Beling-Rogalski pruning
-  // refutes far sooner than the full nimber is found. One thread.
+  // refutes far sooner than the full nimber is found. With Settings::threads > 1 and x = 0 the
+  // threads share the last component's root (root_shared, candidate 0 alone); else one thread.
   bool is_p_position(const Position& p) {
     std::vector<Position> comps;
     game_.components(p, comps);
@@ -277,6 +291,8 @@ class LemoineViennot {
     Key key{};
     if (int v = known(last, key); v >= 0) return v == x;
     if (x > Table::kMaxNimber) return component_nimber(last) == x;
+    // "Is it 0?" on several threads: the shared root deciding candidate 0 alone (root_shared).
+    if (x == 0 && settings_.threads > 1) return search_root(last, key, settings_.threads, true) == 0;
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
@@ -332,6 +348,7 @@ class LemoineViennot {
     NimberSearchStats stats;
     bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
     bool r_first_at_1 = false;  // Settings::race: the root's option asks its options r first
+    const std::atomic<bool>* cancel = nullptr;  // root_shared: set when this thread's question is settled elsewhere
     Frame& frame(int depth) {
       while (static_cast<int>(frames.size()) <= depth) frames.push_back(std::make_unique<Frame>());
       return *frames[depth];
@@ -342,18 +359,29 @@ class LemoineViennot {
     if (int t = game_.trivial_nimber(c); t >= 0) return t;
     const Key key = game_.key(c);
     if (int v = table_.get(key); v >= 0) return v;
-    const int threads = std::max(1, settings_.threads);
+    return search_root(c, key, std::max(1, settings_.threads), false);
+  }
+
+  // The root search of component c (not trivial, not in the table) on `threads` threads. With
+  // zero_only (threads > 1) only candidate 0 is decided: 0 when c is a P-position, else
+  // kNotInSet.
+  int search_root(const Position& c, const Key& key, int threads, bool zero_only) {
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
     std::atomic<int> answer{-1};
     std::exception_ptr error;
     std::atomic<bool> have_error{false};
+    std::unique_ptr<RootWork> work;
+    if (threads > 1) {
+      work = make_root_work(c, threads);
+      work->zero_only = zero_only;
+    }
     auto run = [&](int id) {
       Worker w;
       w.id = id;
       try {
-        const int v = root(c, key, w);
+        const int v = work ? root_shared(key, w, *work) : root(c, key, w);
         int expected = -1;
         answer.compare_exchange_strong(expected, v);
         done_.store(true);
@@ -369,14 +397,25 @@ class LemoineViennot {
     if (threads == 1) {
       run(0);
     } else {
-      // Both tables are shared by the threads: the refutation table grows and inserts under the
-      // same locks as the nimber table (without them a second thread crashed on 3x13).
+      // Both tables are shared by the threads (seqlocks, NimberTable); they grow only at a
+      // rendezvous of the threads (check, rendezvous).
       table_.set_concurrent(true);
       if (refute_) refute_->set_concurrent(true);
+      {
+        std::lock_guard lock(grow_mutex_);
+        grow_active_ = threads;
+        grow_waiting_ = 0;
+      }
+      shared_ = true;
+      auto run_shared = [&](int id) {
+        run(id);
+        leave_rendezvous();
+      };
       std::vector<std::thread> pool;
-      for (int i = 1; i < threads; ++i) pool.emplace_back(run, i);
-      run(0);
+      for (int i = 1; i < threads; ++i) pool.emplace_back(run_shared, i);
+      run_shared(0);
       for (auto& t : pool) t.join();
+      shared_ = false;
       table_.set_concurrent(false);
       if (refute_) refute_->set_concurrent(false);
     }
@@ -390,6 +429,7 @@ class LemoineViennot {
   void count_positions(const Worker& w) {
     nodes_.fetch_add(w.nodes);
     status_->positions.fetch_add(w.nodes & 1023);
+    add_thread_positions(w.id, w.nodes);
   }
 
   void add_stats(const Worker& w) {
@@ -411,6 +451,14 @@ class LemoineViennot {
     totals_.budget_positions += a.budget_positions;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
     if (totals_.phases.empty()) totals_.phases = a.phases;
+    totals_.shared_questions += a.shared_questions;
+    totals_.helped_questions += a.helped_questions;
+    totals_.cancelled_questions += a.cancelled_questions;
+  }
+  void add_thread_positions(int id, std::uint64_t nodes) {
+    std::lock_guard lock(stats_mutex_);
+    if (totals_.thread_positions.size() <= static_cast<std::size_t>(id)) totals_.thread_positions.resize(id + 1);
+    totals_.thread_positions[id] += nodes;
   }
 
   // Stores that c's nimber is none of the values below 8 in upto \ p (p: the candidates left).
@@ -443,6 +491,8 @@ class LemoineViennot {
     if (settings_.max_nodes != 0 && all > settings_.max_nodes)
       throw CapReached("--max-positions " + std::to_string(settings_.max_nodes) + " reached after " +
                        std::to_string(all) + " positions expanded");
+    if (w.cancel != nullptr && w.cancel->load(std::memory_order_relaxed)) throw TaskCancelled{};
+    if (shared_ && (table_.wants_growth() || (refute_ && refute_->wants_growth()))) rendezvous();
     if (w.id != 0) return;
     status_->table_entries.store(table_.size(), std::memory_order_relaxed);
     status_->table_capacity.store(table_.capacity(), std::memory_order_relaxed);
@@ -456,6 +506,33 @@ class LemoineViennot {
       last_checkpoint_ = t;
       settings_.checkpoint();
     }
+  }
+
+  // Shared tables grow only while no thread is inside them: a thread that finds one wanting to
+  // grow waits here (between two positions, holding nothing of the tables) until every thread
+  // still searching has arrived; the last to arrive grows the tables and wakes the others. A
+  // thread that ends its search leaves (leave_rendezvous), so the others never wait for it.
+  void rendezvous() {
+    std::unique_lock lock(grow_mutex_);
+    const std::uint64_t round = grow_round_;
+    if (++grow_waiting_ == grow_active_) {
+      grow_tables();
+      return;
+    }
+    grow_cv_.wait(lock, [&] { return grow_round_ != round; });
+  }
+  void leave_rendezvous() {
+    std::lock_guard lock(grow_mutex_);
+    --grow_active_;
+    if (grow_waiting_ > 0 && grow_waiting_ == grow_active_) grow_tables();
+  }
+  // Under grow_mutex_, every other searching thread waiting in rendezvous.
+  void grow_tables() {
+    table_.grow_if_needed();
+    if (refute_) refute_->grow_if_needed();
+    grow_waiting_ = 0;
+    ++grow_round_;
+    grow_cv_.notify_all();
   }
 
   // Generates c's options one at a time (Lemoine-Viennot's enhanced transposition cutoff):
@@ -886,28 +963,31 @@ class LemoineViennot {
     }
   }
 
-  // The root: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
-  int root(const Position& c, const Key& key, Worker& w) {
-    Frame& f = w.frame(0);
-    const int k = game_.move_count(c);
-    NimberSet skip;
+  // The root's options into f (the values of the known ones into skip, and ruled out). Options
+  // that are the same question (one component of the same key, the same nimber of known
+  // components; e.g. mirror images) are listed once: the root needs each value once.
+  void expand_root(const Position& c, Frame& f, const Worker& w, NimberSet& skip) {
     expand(c, f, w, [&](int v) {
       if (v < NimberSet::kBits) skip.add(v);
       rule_out(v);
       return true;
     });
-    // Options that are the same question (one component of the same key, the same nimber of
-    // known components; e.g. mirror images) are asked once: the root needs each value once.
-    {
-      std::size_t kept = 0;
-      for (std::size_t j = 0; j < f.opts.size(); ++j) {
-        bool dup = false;
-        for (std::size_t i = 0; i < kept && !dup; ++i) dup = same_question(f, f.opts[i], f.opts[j]);
-        if (!dup) f.opts[kept++] = f.opts[j];
-      }
-      f.opts.resize(kept);
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < f.opts.size(); ++j) {
+      bool dup = false;
+      for (std::size_t i = 0; i < kept && !dup; ++i) dup = same_question(f, f.opts[i], f.opts[j]);
+      if (!dup) f.opts[kept++] = f.opts[j];
     }
-    if (w.id != 0) std::reverse(f.opts.begin(), f.opts.end());
+    f.opts.resize(kept);
+  }
+
+  // The root on one thread: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
+  // (Several threads: root_shared.)
+  int root(const Position& c, const Key& key, Worker& w) {
+    Frame& f = w.frame(0);
+    const int k = game_.move_count(c);
+    NimberSet skip;
+    expand_root(c, f, w, skip);
     const bool record = w.id == 0 && !phases_taken_;  // thread 0 only: the first root's candidates
     if (record) phases_taken_ = true;
     auto phase_start = std::chrono::steady_clock::now();
@@ -971,6 +1051,217 @@ class LemoineViennot {
     return k;
   }
 
+  // Thrown in a thread whose root question another thread settled (Worker::cancel).
+  struct TaskCancelled {};
+
+  // The root's work shared by the threads (root_shared): its options, listed once, and what is
+  // known of them, under `mutex`.
+  struct RootWork {
+    Frame frame;  // the options (read only once built; each thread reduces its own copy)
+    int moves = 0;
+    std::mutex mutex;
+    std::condition_variable wake;
+    NimberSet skip;                 // values some option has (candidates settled at once)
+    std::vector<int> value;         // per option: its exact value once known, else -1
+    std::vector<char> state;        // per option, for candidate r: 0 not taken, 1 being asked, 2 answered
+    std::vector<int> askers;        // per option: threads asking it now
+    std::vector<int> working;       // per thread: the option it asks, or -1
+    std::unique_ptr<std::atomic<bool>[]> cancel;  // per thread: its question was settled elsewhere
+    int r = -1;                     // the candidate being decided
+    bool found = false;             // an option of value r is known
+    bool zero_only = false;         // decide candidate 0 alone (answer kNotInSet when an option is 0)
+    int answer = -1;
+    std::chrono::steady_clock::time_point phase_start;
+    std::uint64_t phase_positions = 0;
+    std::vector<typename NimberSearchStats::Phase> phases;
+  };
+
+  // Expands the root once (the same options for every thread, in thread 0's order).
+  std::unique_ptr<RootWork> make_root_work(const Position& c, int threads) {
+    auto work = std::make_unique<RootWork>();
+    RootWork& rw = *work;
+    Worker w0;
+    rw.moves = game_.move_count(c);
+    expand_root(c, rw.frame, w0, rw.skip);
+    const std::size_t kept = rw.frame.opts.size();
+    rw.value.assign(kept, -1);
+    rw.state.assign(kept, 0);
+    rw.askers.assign(kept, 0);
+    rw.working.assign(static_cast<std::size_t>(threads), -1);
+    rw.cancel = std::make_unique<std::atomic<bool>[]>(static_cast<std::size_t>(threads));
+    for (int i = 0; i < threads; ++i) rw.cancel[i].store(false);
+    rw.phase_start = std::chrono::steady_clock::now();
+    return work;
+  }
+
+  // Under rw.mutex: moves to the next candidate that no known option settles; sets rw.answer when
+  // there is none below the move count (the nimber is then the move count, as in root).
+  void next_candidate(RootWork& rw, const Key& key) {
+    if (rw.r >= 0) {
+      const auto now = std::chrono::steady_clock::now();
+      const std::uint64_t all = status_->positions.load();
+      if (!phases_taken_)
+        rw.phases.push_back({rw.r, all - rw.phase_positions, std::chrono::duration<double>(now - rw.phase_start).count()});
+      rw.phase_start = now;
+      rw.phase_positions = all;
+    }
+    if (rw.zero_only && rw.r >= 0) {  // an option has value 0: not a P-position
+      rw.answer = kNotInSet;
+      return;
+    }
+    for (;;) {
+      ++rw.r;
+      if (rw.zero_only && rw.r > 0) {  // 0 is a known option's value
+        rw.answer = kNotInSet;
+        return;
+      }
+      if (rw.r >= rw.moves) {
+        rw.answer = rw.moves;
+        break;
+      }
+      if ((rw.r < NimberSet::kBits && rw.skip.has(rw.r)) || ruled_out(rw.r)) continue;
+      if (rw.r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
+      break;
+    }
+    rw.found = false;
+    std::fill(rw.state.begin(), rw.state.end(), 0);
+    if (rw.answer >= 0) {
+      table_.put(key, rw.answer);
+      return;
+    }
+    root_candidate_.store(rw.r);
+    ask(rw.r);
+  }
+
+  // Under rw.mutex: the candidate is decided when an option has value r (found) or every option
+  // not of a known value answered "not r".
+  void settle_candidate(RootWork& rw, const Key& key) {
+    while (rw.answer < 0) {
+      if (!rw.found) {
+        for (std::size_t j = 0; j < rw.state.size(); ++j)
+          if (rw.value[j] < 0 && rw.state[j] != 2) return;
+        // No option has value r: the nimber is r.
+        if (!phases_taken_) {
+          const auto now = std::chrono::steady_clock::now();
+          rw.phases.push_back({rw.r, status_->positions.load() - rw.phase_positions,
+                               std::chrono::duration<double>(now - rw.phase_start).count()});
+        }
+        rw.answer = rw.r;
+        table_.put(key, rw.r);
+        return;
+      }
+      next_candidate(rw, key);
+    }
+  }
+
+  // Under rw.mutex: a result for option j, asked about candidate `asked` by thread id: v its
+  // value, or kNotInSet (not asked ^ nimber). Cancels the threads asking a question it settles.
+  void record(RootWork& rw, const Key& key, std::size_t j, int asked, int v, int id) {
+    if (v != kNotInSet) {
+      if (rw.value[j] < 0) {
+        rw.value[j] = v;
+        if (v < NimberSet::kBits) rw.skip.add(v);
+        rule_out(v);
+      }
+      if (v == rw.r) rw.found = true;
+    }
+    if (asked == rw.r && rw.state[j] == 1) rw.state[j] = 2;
+    for (std::size_t t = 0; t < rw.working.size(); ++t) {
+      if (static_cast<int>(t) == id || rw.working[t] < 0) continue;
+      // Another thread asks the same option (now settled for r), or anything while r is found.
+      if (rw.working[t] == static_cast<int>(j) || rw.found) rw.cancel[t].store(true);
+    }
+    settle_candidate(rw, key);
+    rw.wake.notify_all();
+  }
+
+  // The root with the threads sharing its options (see the top of the file).
+  int root_shared(const Key& key, Worker& w, RootWork& rw) {
+    const std::size_t me = static_cast<std::size_t>(w.id);
+    Frame& f = w.frame(0);
+    std::unique_lock lock(rw.mutex);
+    if (rw.r < 0) {
+      next_candidate(rw, key);
+      settle_candidate(rw, key);
+    }
+    for (;;) {
+      if (rw.answer >= 0) {
+        if (!phases_taken_) {
+          phases_taken_ = true;
+          w.stats.phases = rw.phases;
+        }
+        return rw.answer;
+      }
+      // An option not yet asked about r, else one being asked by the fewest threads.
+      std::size_t pick = rw.state.size();
+      bool helping = false;
+      for (std::size_t j = 0; j < rw.state.size() && pick == rw.state.size(); ++j)
+        if (rw.value[j] < 0 && rw.state[j] == 0) pick = j;
+      if (pick == rw.state.size()) {
+        int fewest = std::numeric_limits<int>::max();
+        for (std::size_t j = 0; j < rw.state.size(); ++j)
+          if (rw.value[j] < 0 && rw.state[j] == 1 && rw.askers[j] < fewest) fewest = rw.askers[j], pick = j;
+        helping = true;
+      }
+      if (pick == rw.state.size()) {  // nothing to ask: wait for the others (and stop with them)
+        // Outside the tables here: a thread waiting to grow them must not wait for this one.
+        if (table_.wants_growth() || (refute_ && refute_->wants_growth())) {
+          lock.unlock();
+          rendezvous();
+          lock.lock();
+          continue;
+        }
+        rw.wake.wait_for(lock, std::chrono::milliseconds(1));
+        if (done_.load() || (settings_.interrupt && settings_.interrupt->load())) throw SearchStopped{};
+        continue;
+      }
+      const int r = rw.r;
+      rw.state[pick] = 1;
+      ++rw.askers[pick];
+      rw.working[me] = static_cast<int>(pick);
+      rw.cancel[me].store(false);
+      ++(helping ? w.stats.helped_questions : w.stats.shared_questions);
+      // This thread's copy of the option (reduced here: the other components' nimbers are exact).
+      const Option& src = rw.frame.opts[pick];
+      f.comps.assign(rw.frame.comps.begin() + src.first, rw.frame.comps.begin() + src.first + src.len);
+      f.keys.assign(rw.frame.keys.begin() + src.first, rw.frame.keys.begin() + src.first + src.len);
+      Option o = src;
+      o.first = 0;
+      lock.unlock();
+      int v = kNotInSet;
+      bool cancelled = false;
+      w.cancel = &rw.cancel[me];
+      try {
+        reduce(f, o, 1, w);
+        const int q = r ^ o.nimber;
+        const bool racing = settings_.race != 0 && q >= 2 && settings_.ascending_depth >= 1 && refute_ &&
+                            !settings_.refutations_observe;
+        v = racing ? race(f.comps[0], f.keys[0], q, w) : in_set(f.comps[0], f.keys[0], NimberSet::single(q), 1, w);
+        if (v != kNotInSet) v ^= o.nimber;
+      } catch (const TaskCancelled&) {
+        cancelled = true;
+        ++w.stats.cancelled_questions;
+      } catch (...) {
+        w.cancel = nullptr;
+        lock.lock();
+        --rw.askers[pick];
+        rw.working[me] = -1;
+        rw.wake.notify_all();
+        throw;
+      }
+      w.cancel = nullptr;
+      lock.lock();
+      --rw.askers[pick];
+      rw.working[me] = -1;
+      if (cancelled) {
+        // Settled elsewhere, or r found: nothing learned. Asked again if still needed.
+        if (r == rw.r && rw.state[pick] == 1 && rw.askers[pick] == 0 && rw.value[pick] < 0) rw.state[pick] = 0;
+        continue;
+      }
+      record(rw, key, pick, r, v, w.id);
+    }
+  }
+
   // The status's bounds, while the root of the tracked position's last component runs
   // (tracking_; bound_xor_ the nim-sum of the other components): an option of value v proves the
   // position's nimber is not v ^ bound_xor_; the threads share these proofs.
@@ -1011,6 +1302,12 @@ class LemoineViennot {
   int bound_xor_ = 0;
   std::atomic<int> asking_r_{-1};
   bool phases_taken_ = false;
+  // The growth rendezvous of shared tables (rendezvous); shared_: several threads are searching.
+  std::atomic<bool> shared_{false};
+  std::mutex grow_mutex_;
+  std::condition_variable grow_cv_;
+  int grow_active_ = 0, grow_waiting_ = 0;
+  std::uint64_t grow_round_ = 0;
   mutable std::mutex stats_mutex_;
   NimberSearchStats totals_;
   std::chrono::steady_clock::time_point start_;

@@ -8,8 +8,29 @@
 // in the bucket its hash selects. When a bucket is full, the entry with the fewest key bits set
 // (the smallest position, for set-like keys: the cheapest to recompute) is replaced.
 // Size: the table starts small and doubles while it is more than half full, up to its bound.
-// Concurrency (set_concurrent): one spin lock per group of buckets and a reader-writer lock for
-// growing; every stored fact is exact, so threads that share a table only gain from each other.
+// Concurrency (set_concurrent): every stored fact is exact, so threads that share a table only
+// gain from each other; what must never happen is a reader seeing a torn entry (the words of two
+// different entries, which could pair a key with another key's value). So:
+//  - A shared table never grows by itself: put/merge_flags skip the growth, and the threads that
+//    share it call grow_if_needed() when none of them is inside the table (LemoineViennot's
+//    rendezvous every 1024 positions). The slot array therefore never moves while shared, and no
+//    lock guards it (the reader-writer lock of earlier versions cost 11 % of a two-thread run).
+//  - Each group of buckets has a sequence counter (a seqlock; kLocks of them, a bucket uses
+//    counter bucket % kLocks). A writer (insert, merge_flags) makes it odd by a compare-exchange
+//    (other writers wait while it is odd), writes its words with atomic stores, and makes it
+//    even again with a release store. A reader writes nothing: it loads the counter (acquire),
+//    copies the bucket's entries word by word with relaxed atomic loads, issues an acquire fence
+//    and loads the counter again; it keeps the copy only if the counter was even and unchanged.
+//    Proof that a kept copy holds no torn entry: if the reader loaded any word stored by a
+//    writer W, W's release fence (after making the counter odd, before its stores) and the
+//    reader's acquire fence (after its loads) synchronize, so W's odd counter happens before the
+//    reader's second load, which then differs from the first (the first was even, W's odd value
+//    or later; counters only grow). So every kept copy saw, for each entry, the words of the last
+//    writer before the first load and none of any later one: whole entries.
+//  - Two threads may insert the same key into one bucket (each under the lock, one after the
+//    other: the second finds it and stops), and a replacement may drop a fact another thread is
+//    about to read: a lost entry reads as absent, which costs a recomputation, never a wrong
+//    answer.
 //
 // File format (little-endian), version 1:
 //   line 1  "cgtlab-nimber-table 1\n"
@@ -27,14 +48,19 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <vector>
 
 #include "util/error.h"
 
 namespace cgtlab::solve {
+
+// A spin-wait hint to the processor (x86 pause; nothing elsewhere).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
 
 template <int KW>
 class NimberTable {
@@ -46,20 +72,27 @@ class NimberTable {
   static constexpr int kMaxNimber = 254;
 
   // A table of at most `bytes` bytes (a power of two of buckets, at least one). It starts at
-  // most 4 MiB and doubles (rehashing) when more than half full, up to the bound; from then on
-  // entries are replaced.
-  explicit NimberTable(std::uint64_t bytes) {
+  // most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing) when
+  // more than half full, up to the bound; from then on entries are replaced.
+  explicit NimberTable(std::uint64_t bytes, std::uint64_t initial = std::uint64_t{4} << 20) {
     max_buckets_ = 1;
     while (max_buckets_ * 2 * kBucket * sizeof(Key) <= bytes) max_buckets_ *= 2;
     buckets_ = 1;
-    while (buckets_ < max_buckets_ && buckets_ * 2 * kBucket * sizeof(Key) <= (std::uint64_t{4} << 20)) buckets_ *= 2;
+    while (buckets_ < max_buckets_ && buckets_ * 2 * kBucket * sizeof(Key) <= initial) buckets_ *= 2;
     slots_.assign(buckets_ * kBucket, Key{});
-    locks_ = std::make_unique<std::atomic<std::uint8_t>[]>(kLocks);
+    locks_ = std::make_unique<std::atomic<std::uint32_t>[]>(kLocks);
     for (std::size_t i = 0; i < kLocks; ++i) locks_[i].store(0, std::memory_order_relaxed);
   }
 
-  // Threads other than the caller will use the table at the same time (locks on).
+  // Threads other than the caller will use the table at the same time (seqlocks on, growth only
+  // by grow_if_needed). Called while no other thread uses the table.
   void set_concurrent(bool on) { concurrent_ = on; }
+  // Whether the table would grow now (more than half full, below its bound); any thread.
+  bool wants_growth() const { return buckets_ < max_buckets_ && size() * 2 > capacity(); }
+  // Grows when wants_growth(); the caller guarantees that no other thread uses the table meanwhile.
+  void grow_if_needed() {
+    if (wants_growth()) grow();
+  }
   std::uint64_t max_bytes() const { return max_buckets_ * kBucket * sizeof(Key); }
 
   std::uint64_t capacity() const { return buckets_ * kBucket; }
@@ -71,20 +104,14 @@ class NimberTable {
   [[gnu::always_inline]] int get(const Key& key) const { return static_cast<int>(stored_byte(key)) - 1; }
 
   // Starts loading the bucket of key into the cache (a later get is then cheap).
-  void prefetch(const Key& key) const {
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
-    __builtin_prefetch(&slots_[bucket_of(key) * kBucket]);
-  }
+  void prefetch(const Key& key) const { __builtin_prefetch(&slots_[bucket_of(key) * kBucket]); }
 
   void put(const Key& key, int nimber) {
     if (nimber < 0 || nimber > kMaxNimber)
       throw CapReached("nimber " + std::to_string(nimber) + " is beyond the table's range 0..254");
     Key e = key;
     e[KW - 1] |= static_cast<std::uint64_t>(nimber + 1) << kValueShift;
-    if (buckets_ < max_buckets_ && size() * 2 > capacity()) grow();
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
+    if (!concurrent_) grow_if_needed();
     insert(e, key);
   }
 
@@ -95,16 +122,14 @@ class NimberTable {
   void merge_flags(const Key& key, unsigned bits) {
     bits &= 0xff;
     if (bits == 0) return;
-    if (buckets_ < max_buckets_ && size() * 2 > capacity()) grow();
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
+    if (!concurrent_) grow_if_needed();
     const std::uint64_t b = bucket_of(key);
     {
       Guard g(*this, b);
       Key* s = &slots_[b * kBucket];
       for (int i = 0; i < kBucket; ++i)
         if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) {
-          s[i][KW - 1] |= static_cast<std::uint64_t>(bits) << kValueShift;
+          store_word(s[i][KW - 1], s[i][KW - 1] | static_cast<std::uint64_t>(bits) << kValueShift);
           return;
         }
     }
@@ -119,14 +144,52 @@ class NimberTable {
   // The value byte stored with key (nimber + 1, or the flag bits), 0 when key is absent. Always
   // inlined, as get (the search's hottest lookup; see grid_key_word's best4 in nimber_search.cpp).
   [[gnu::always_inline]] unsigned stored_byte(const Key& key) const {
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
     const std::uint64_t b = bucket_of(key);
-    Guard g(*this, b);
+    if (concurrent_) return stored_byte_shared(b, key);
     const Key* s = &slots_[b * kBucket];
     for (int i = 0; i < kBucket; ++i)
       if (same_key(s[i], key) && (s[i][KW - 1] & kValueMask)) return static_cast<unsigned>(s[i][KW - 1] >> kValueShift);
     return 0;
+  }
+  // stored_byte while other threads may write (the seqlock read, proof at the top of the file).
+  [[gnu::noinline]] unsigned stored_byte_shared(std::uint64_t b, const Key& key) const {
+    Bucket copy;
+    read_bucket(b, copy);
+    for (int i = 0; i < kBucket; ++i)
+      if (same_key(copy[i], key) && (copy[i][KW - 1] & kValueMask))
+        return static_cast<unsigned>(copy[i][KW - 1] >> kValueShift);
+    return 0;
+  }
+  using Bucket = std::array<Key, kBucket>;
+  // A consistent copy of bucket b (whole entries; seqlock when shared).
+  void read_bucket(std::uint64_t b, Bucket& out) const {
+    const Key* s = &slots_[b * kBucket];
+    if (!concurrent_) {
+      for (int i = 0; i < kBucket; ++i) out[i] = s[i];
+      return;
+    }
+    const std::atomic<std::uint32_t>& seq = locks_[b & (kLocks - 1)];
+    for (;;) {
+      const std::uint32_t before = seq.load(std::memory_order_acquire);
+      if (before & 1) {
+        cpu_relax();
+        continue;
+      }
+      for (int i = 0; i < kBucket; ++i)
+        for (int w = 0; w < KW; ++w) out[i][w] = __atomic_load_n(&s[i][w], __ATOMIC_RELAXED);
+      std::atomic_thread_fence(std::memory_order_acquire);
+      if (seq.load(std::memory_order_relaxed) == before) return;
+    }
+  }
+  // A word of a slot written while readers may copy it (an atomic store when shared).
+  void store_word(std::uint64_t& w, std::uint64_t v) {
+    if (concurrent_)
+      __atomic_store_n(&w, v, __ATOMIC_RELAXED);
+    else
+      w = v;
+  }
+  void store_entry(Key& slot, const Key& e) {
+    for (int w = 0; w < KW; ++w) store_word(slot[w], e[w]);
   }
   void insert(const Key& e, const Key& key) {
     const std::uint64_t b = bucket_of(key);
@@ -135,7 +198,7 @@ class NimberTable {
     int victim = -1, victim_bits = 1 << 30;
     for (int i = 0; i < kBucket; ++i) {
       if ((s[i][KW - 1] & kValueMask) == 0) {
-        s[i] = e;
+        store_entry(s[i], e);
         size_.fetch_add(1, std::memory_order_relaxed);
         return;
       }
@@ -143,14 +206,14 @@ class NimberTable {
       const int bits = popcount(s[i]);
       if (bits < victim_bits) victim_bits = bits, victim = i;
     }
-    s[victim] = e;
+    store_entry(s[victim], e);
     replaced_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  // Doubles the table (no other thread in it: see set_concurrent); rehashes without the seqlocks.
   void grow() {
-    std::unique_lock lock(resize_, std::defer_lock);
-    if (concurrent_) lock.lock();
-    if (buckets_ >= max_buckets_ || size() * 2 <= capacity()) return;  // another thread grew it
+    const bool shared = concurrent_;
+    concurrent_ = false;
     std::vector<Key> old = std::move(slots_);
     buckets_ *= 2;
     slots_.assign(buckets_ * kBucket, Key{});
@@ -161,33 +224,40 @@ class NimberTable {
       key[KW - 1] &= ~kValueMask;
       insert(e, key);
     }
+    concurrent_ = shared;
   }
 
  public:
 
   // Writes the table to path (see the format above); throws InputError on an I/O error.
+  // Other threads may write meanwhile (a shared table): each bucket is copied whole (seqlock), so
+  // the file holds whole entries; entries inserted during the save may be missing from it.
   void save(const std::string& path, const std::string& game) const {
-    std::shared_lock resize_guard(resize_, std::defer_lock);
-    if (concurrent_) resize_guard.lock();
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw InputError("cannot write table file " + tmp);
+    // The count first, then at most that many records (blanks when entries were dropped meanwhile).
     std::uint64_t n = 0;
-    for (std::uint64_t i = 0; i < capacity(); ++i)
-      if (slots_[i][KW - 1] & kValueMask) ++n;
+    Bucket copy;
+    for (std::uint64_t b = 0; b < buckets_; ++b) {
+      read_bucket(b, copy);
+      for (const Key& e : copy) n += (e[KW - 1] & kValueMask) != 0 ? 1 : 0;
+    }
     std::string header = "cgtlab-nimber-table 1\nkey-words " + std::to_string(KW) + "\ngame " + game +
                          "\nentries " + std::to_string(n) + "\n";
     bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
-    for (std::uint64_t i = 0; ok && i < capacity(); ++i) {
-      if (!(slots_[i][KW - 1] & kValueMask)) continue;
-      Key e;
-      {
-        Guard g(*this, i / kBucket);
-        e = slots_[i];
+    std::uint64_t written = 0;
+    for (std::uint64_t b = 0; ok && written < n && b < buckets_; ++b) {
+      read_bucket(b, copy);
+      for (int i = 0; ok && i < kBucket && written < n; ++i) {
+        if (!(copy[i][KW - 1] & kValueMask)) continue;
+        ok = std::fwrite(copy[i].data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
+        ++written;
       }
-      if (!(e[KW - 1] & kValueMask)) e = Key{};  // emptied meanwhile: keep the count, write a blank
-      ok = std::fwrite(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
     }
+    const Key blank{};
+    for (; ok && written < n; ++written)
+      ok = std::fwrite(blank.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
     ok = (std::fclose(f) == 0) && ok;
     if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError("cannot write table file " + path);
   }
@@ -223,21 +293,29 @@ class NimberTable {
   }
 
  private:
-  static constexpr std::size_t kLocks = 1 << 14;
+  static constexpr std::size_t kLocks = 1 << 12;
+  // A writer's hold on a bucket's sequence counter (odd while held; see the top of the file).
   struct Guard {
-    Guard(const NimberTable& t, std::uint64_t bucket)
-        : lock(t.locks_[bucket & (kLocks - 1)]), on(t.concurrent_) {
+    Guard(const NimberTable& t, std::uint64_t bucket) : seq(t.locks_[bucket & (kLocks - 1)]), on(t.concurrent_) {
       if (!on) return;
-      while (lock.exchange(1, std::memory_order_acquire)) {
-        while (lock.load(std::memory_order_relaxed)) {
+      std::uint32_t s = seq.load(std::memory_order_relaxed);
+      for (;;) {
+        if ((s & 1) == 0 && seq.compare_exchange_weak(s, s + 1, std::memory_order_acquire, std::memory_order_relaxed))
+          break;
+        if (s & 1) {
+          cpu_relax();
+          s = seq.load(std::memory_order_relaxed);
         }
       }
+      held = s + 1;
+      std::atomic_thread_fence(std::memory_order_release);
     }
     ~Guard() {
-      if (on) lock.store(0, std::memory_order_release);
+      if (on) seq.store(held + 1, std::memory_order_release);
     }
-    std::atomic<std::uint8_t>& lock;
+    std::atomic<std::uint32_t>& seq;
     bool on;
+    std::uint32_t held = 0;
   };
 
   static bool same_key(const Key& slot, const Key& key) {
@@ -265,9 +343,8 @@ class NimberTable {
 
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
   bool concurrent_ = false;
-  mutable std::shared_mutex resize_;
   std::vector<Key> slots_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
+  std::unique_ptr<std::atomic<std::uint32_t>[]> locks_;
   std::atomic<std::uint64_t> size_{0};
   std::atomic<std::uint64_t> replaced_{0};
 };

@@ -583,9 +583,9 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
-  solve::NimberTable<KW> table(o.table_bytes - refute_bytes);
+  solve::NimberTable<KW> table(o.table_bytes - refute_bytes, o.table_initial_bytes);
   std::optional<solve::NimberTable<KW>> refutations;
-  if (refute) refutations.emplace(refute_bytes);
+  if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes);
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());
   NimberSearchResult r;

@@ -24,7 +24,8 @@ class EndgameDb;  // games/kayles/endgame_db.h
 
 struct NimberSearchOptions {
   std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size (the memory bound)
-  int threads = 1;
+  std::uint64_t table_initial_bytes = std::uint64_t{4} << 20;  // ... its size at the start (it doubles while half full)
+  int threads = 1;  // > 1: the threads share the root's options (solve::LemoineViennot, "Parallel search")
   // When set: loaded first if the file exists, saved at the end, every checkpoint_seconds and
   // when the search is interrupted, so an interrupted run resumes from what it had proved.
   std::string table_file;
@@ -46,8 +47,9 @@ struct NimberSearchOptions {
   // Only the winning moves (options that are P-positions), each found by a one-candidate
   // outcome search instead of the option's full nimber; ignored when with_moves is set.
   bool winning_moves = false;
-  // Only the outcome: one question, "is the nimber 0?" (solve::LemoineViennot::is_p_position),
-  // on one thread. A P-position's nimber is 0 (known); an N-position's nimber is not computed
+  // Only the outcome: one question, "is the nimber 0?" (solve::LemoineViennot::is_p_position;
+  // with threads > 1 and one component left to search, its root's options shared by the threads,
+  // else on one thread). A P-position's nimber is 0 (known); an N-position's nimber is not computed
   // (NimberSearchResult::nimber_known false). Ignored when with_moves is set.
   bool outcome_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached

@@ -283,7 +283,7 @@ TEST(FourCycleRule, GraphsKeepTheirNimbers) {
   }
 }
 
-// Boards large enough for both threads to grow the shared tables while the other reads them
+// Boards large enough for both threads to fill the shared tables while the other reads them
 // (3x13 crashed with two threads before the refutation table took the table's locks).
 TEST(NimberSearch, TwoThreadsShareGrowingTables) {
   for (int c = 11; c <= 13; ++c) {
@@ -304,6 +304,76 @@ TEST(NimberSearch, TwoThreadsGiveTheSameNimbers) {
       one.table_bytes = two.table_bytes = 1 << 20;
       two.threads = 2;
       EXPECT_EQ(games::kayles_nimber(g, game, one).nimber, games::kayles_nimber(g, game, two).nimber) << c;
+    }
+}
+
+// The threads share the root's options (a shared cursor, idle threads helping busy ones, questions
+// cancelled when another thread settles them) and the tables (seqlocks, growth at a rendezvous):
+// every grid up to 2x12, 3x9, 4x6, 5x5 and 400 random graphs and holed grids, both games, with
+// 2 and 3 threads, against the mex solver and one thread. The tables start at 4 KiB, so they
+// grow many times while shared (the rendezvous), and the small bound makes entries be replaced.
+TEST(NimberSearch, SharedRootGivesTheNimbersOfOneThread) {
+  std::vector<graph::Graph> boards;
+  for (int r = 2; r <= 5; ++r)
+    for (int c = r; c <= (r == 2 ? 12 : r == 3 ? 9 : r == 4 ? 6 : 5); ++c) boards.push_back(grid(r, c));
+  std::mt19937_64 rng(31);
+  for (int i = 0; i < 400; ++i) {
+    const int n = 12 + static_cast<int>(rng() % 9);
+    boards.push_back(i % 2 == 0 ? holed_grid(rng, 3 + static_cast<int>(rng() % 2), 5 + static_cast<int>(rng() % 2), 0.85)
+                                : random_graph(rng, n, 0.15 + 0.1 * static_cast<double>(rng() % 3)));
+  }
+  int searched = 0;
+  for (std::size_t b = 0; b < boards.size(); ++b)
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      const auto& g = boards[b];
+      games::KaylesSolver old(game);
+      const auto truth = old.grundy(g);
+      games::NimberSearchOptions one;
+      one.table_bytes = 1 << 20;
+      one.table_initial_bytes = 1 << 12;
+      one.winning_moves = b % 2 == 0;  // each move's option asked "is it 0?" (shared when threads > 1)
+      const auto single = games::kayles_nimber(g, game, one);
+      ASSERT_EQ(single.nimber, truth) << g.to_spec();
+      for (int threads : {2, 3}) {
+        if (threads == 3 && b % 4 != 0) continue;
+        games::NimberSearchOptions o = one;
+        o.threads = threads;
+        o.grid_keys = b % 3 != 0;
+        const auto r = games::kayles_nimber(g, game, o);
+        ASSERT_EQ(r.nimber, truth) << g.to_spec() << " threads " << threads;
+        ASSERT_EQ(r.moves.size(), single.moves.size()) << g.to_spec() << " threads " << threads;
+        for (std::size_t m = 0; m < r.moves.size(); ++m) EXPECT_EQ(r.moves[m].deleted, single.moves[m].deleted);
+        // --outcome-only: candidate 0 alone, on the shared root.
+        games::NimberSearchOptions out = o;
+        out.outcome_only = true;
+        out.winning_moves = false;
+        const auto oc = games::kayles_nimber(g, game, out);
+        ASSERT_EQ(oc.p_position(), truth == 0) << g.to_spec() << " threads " << threads << " outcome only";
+        if (oc.nimber_known) EXPECT_EQ(oc.nimber, 0u);
+        ASSERT_LE(r.stats.thread_positions.size(), static_cast<std::size_t>(threads));
+        std::uint64_t sum = 0;
+        for (auto p : r.stats.thread_positions) sum += p;
+        EXPECT_EQ(sum, r.nodes) << g.to_spec();
+        ++searched;
+      }
+    }
+  EXPECT_GT(searched, 1000);
+}
+
+// Big enough for the threads to share many root options: the answer of one thread, the table
+// grown while shared, every thread's positions counted.
+TEST(NimberSearch, SharedRootOnLargerBoards) {
+  for (auto [r, c] : {std::pair{3, 12}, {4, 8}, {5, 6}})
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::NimberSearchOptions one;
+      one.table_initial_bytes = 1 << 12;
+      const auto single = games::kayles_nimber(grid(r, c), game, one);
+      games::NimberSearchOptions two = one;
+      two.threads = 2;
+      const auto both = games::kayles_nimber(grid(r, c), game, two);
+      EXPECT_EQ(both.nimber, single.nimber) << r << "x" << c;
+      ASSERT_EQ(both.stats.thread_positions.size(), 2u);
+      EXPECT_GT(both.stats.shared_questions, 0u) << r << "x" << c;
     }
 }
 
