@@ -47,6 +47,8 @@
 // the other. The nimber is r when every option of the root answered "not r" (or has a known value
 // other than r), exactly as with one thread; every stored entry and every option value is exact,
 // so the answer is that of the single-threaded search (tested). The shared tables: NimberTable.
+// The root's own budget rounds (Settings::budget) are used by one thread only; with several, each
+// root question is asked whole (budgets below the root as with one thread).
 #pragma once
 #include <algorithm>
 #include <array>
