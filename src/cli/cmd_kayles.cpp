@@ -351,14 +351,6 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
   }
 }
 
-// The table is the search's memory: bounded by --table-mib and by --max-memory.
-std::uint64_t search_table_bytes(std::uint64_t table_mib) {
-  const std::uint64_t memory = search_limits(0).max_memory_bytes;
-  if (memory != 0 && memory < (std::uint64_t{4} << 20))
-    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
-  return memory != 0 ? std::min(table_mib << 20, memory) : table_mib << 20;
-}
-
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   const std::string format = output_format(o.format, o.json, kTableFormats);
   auto g = graph::parse_graph(o.graph);
@@ -605,7 +597,7 @@ void add_kayles_commands(CLI::App& app) {
         ->excludes("--move-values");
     g->add_option("--threads", o->threads, "search threads sharing the root's options and one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
-    g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")
+    g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most 3/4 of --max-memory)")
         ->check(CLI::Range(1, 1 << 20));
     g->add_option("--table", o->table_file,
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
@@ -665,7 +657,7 @@ void add_kayles_commands(CLI::App& app) {
         ->required()
         ->check(CLI::Range(1, 64));
     bd->add_option("--out", b->out, "database file to write")->required();
-    bd->add_option("--table-mib", b->table_mib, "transposition table bound in MiB (default 1024, at most --max-memory)")
+    bd->add_option("--table-mib", b->table_mib, "transposition table bound in MiB (default 1024, at most 3/4 of --max-memory)")
         ->check(CLI::Range(1, 1 << 20));
     bd->add_option("--max-shapes", b->max_shapes, "stop (exit 2) when more shapes than this are enumerated (default 20000000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));

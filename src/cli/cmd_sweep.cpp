@@ -121,10 +121,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   std::tie(o.cols_lo, o.cols_hi) = range_of(a.cols_range, "--cols");
   o.max_seconds = a.cell_seconds;
   // Each cell's table is its memory: bounded by --table-mib and by --max-memory.
-  const std::uint64_t memory = search_limits(0).max_memory_bytes;
-  if (memory != 0 && memory < (std::uint64_t{4} << 20))
-    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
-  o.search.table_bytes = memory != 0 ? std::min(a.table_mib << 20, memory) : a.table_mib << 20;
+  o.search.table_bytes = search_table_bytes(a.table_mib);
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
   std::uint64_t bytes = 0;
@@ -191,7 +188,7 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
     g->add_option("--threads", a->threads, "search threads per cell (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
-    g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most --max-memory)")
+    g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most 3/4 of --max-memory)")
         ->check(CLI::Range(1, 1 << 20));
     g->add_flag("--json", a->json, "one JSON object on stdout");
     add_format_option(g, a->format, kTableFormats);

@@ -555,6 +555,13 @@ solve::SearchLimits search_limits(std::uint64_t max_positions) {
   return l;
 }
 
+std::uint64_t search_table_bytes(std::uint64_t table_mib) {
+  const std::uint64_t memory = search_limits(0).max_memory_bytes;
+  if (memory != 0 && memory < (std::uint64_t{4} << 20))
+    throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  return memory != 0 ? std::min(table_mib << 20, memory / 4 * 3) : table_mib << 20;
+}
+
 }  // namespace cgtlab::cli
 
 namespace cgtlab::cli {

@@ -101,5 +101,10 @@ void add_max_positions_option(CLI::App* cmd, std::uint64_t& value);
 void add_max_memory_option(CLI::App& app);
 // The limits of a search: --max-positions of the command, --max-memory of the run.
 solve::SearchLimits search_limits(std::uint64_t max_positions);
+// A search's table bound in bytes: --table-mib, but at most three quarters of --max-memory,
+// so the tables (a nimber search keeps a quarter of it for refutations) and the rest of the
+// process (a table being loaded, stacks, the graph) stay under the cap. A bound equal to the
+// cap stopped a resumed Cram 6x9 run at the cap while it loaded its 71 M-entry table.
+std::uint64_t search_table_bytes(std::uint64_t table_mib);
 
 }  // namespace cgtlab::cli
