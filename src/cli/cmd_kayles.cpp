@@ -241,7 +241,12 @@ struct KaylesOptions {
 nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
   nlohmann::json phases = nlohmann::json::array();
   for (const auto& p : s.phases)
-    phases.push_back({{"candidate", p.candidate}, {"positions", p.nodes}, {"seconds", p.seconds}});
+    phases.push_back({{"candidate", p.candidate},
+                      {"positions", p.nodes},
+                      {"seconds", p.seconds},
+                      {"root_options", p.root_options},
+                      {"root_options_settled", p.settled},
+                      {"option_of_this_value", p.option_has_it}});
   return {{"positions", s.nodes},
           {"seconds", s.seconds},
           {"questions", s.calls},
@@ -262,6 +267,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},
+          {"root_options", s.root_options},
           {"root_candidates", phases},
           {"positions_by_thread", s.thread_positions},
           {"root_questions_shared", s.shared_questions},
@@ -313,6 +319,16 @@ nlohmann::json reached_json(const solve::NimberStatus& st) {
   if (!out.empty() && out.front() == 0) j["outcome"] = "N";
   const int asking = games::asking_value(st);
   j["asking"] = asking >= 0 ? nlohmann::json(asking) : nlohmann::json(nullptr);
+  // The root's options for the value asked: how many, how many proved not to have it, and the
+  // ones the threads were asking (1-based, in the root's order) with how long each had been asked.
+  if (const auto rp = st.root_progress(); asking >= 0 && rp.candidate == asking && rp.options > 0) {
+    j["root_options"] = rp.options;
+    j["root_options_settled"] = rp.settled;
+    nlohmann::json asked = nlohmann::json::array();
+    for (const auto& a : st.asked_options(asking))
+      asked.push_back({{"thread", a.thread}, {"option", a.option}, {"seconds", a.seconds}});
+    j["root_options_asked"] = asked;
+  }
   return j;
 }
 
@@ -343,10 +359,12 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
     });
   } else if (progress_enabled()) {
     opt.progress = [](const solve::NimberProgress& p) {
-      progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}, {:.0f} s", p.nodes,
+      const std::string root =
+          p.root_options > 0 ? fmt::format(" ({} of {} root options not it)", p.root_settled, p.root_options) : "";
+      progress(fmt::format("{} positions, {:.0f}/s, table {}/{} ({:.0f}%), testing nimber {}{}, {:.0f} s", p.nodes,
                            p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.table_entries,
                            p.table_capacity, 100.0 * static_cast<double>(p.table_entries) / static_cast<double>(p.table_capacity),
-                           p.candidate, p.seconds));
+                           p.candidate, root, p.seconds));
     };
   }
 }

@@ -104,6 +104,8 @@ struct NimberProgress {
   std::uint64_t table_capacity = 0;  // slots in the table
   int candidate = -1;                // root: the nimber being tested (the current lower bound)
   double seconds = 0;
+  int root_options = 0;  // the root's distinct options (NimberStatus::root_progress), 0: not known
+  int root_settled = 0;  // ... of them proved not to have the candidate's value
 };
 
 // A running search as any thread may read it (progress lines, the report of a stopped run):
@@ -127,6 +129,48 @@ struct NimberStatus {
   std::atomic<int> nimber{-1};  // found
   // Set by the caller after the nimber is found, while it checks the moves (winning moves).
   std::atomic<int> moves_checked{0}, moves{0};
+  // How far the root of that last component got with the candidate it asks (also the root of
+  // an outcome-only question; LemoineViennot::expand_root says which options it counts): its
+  // distinct options, and how many are proved not to have the candidate's value (an answer
+  // "not v", or an exact value other than v; a question cancelled or stopped by a budget
+  // proves nothing). Packed in one word so that a reader sees the counts of one candidate:
+  // (candidate + 1) << 48 | settled << 24 | options; 0 before the root is expanded.
+  std::atomic<std::uint64_t> root_count{0};
+  // Per thread (the first 64): the option it is asking (1-based, in the root's order), about which
+  // candidate, and since when (milliseconds after `started`): option << 48 | (candidate + 1) << 40 |
+  // milliseconds; 0 when none.
+  static constexpr int kThreadSlots = 64;
+  std::array<std::atomic<std::uint64_t>, kThreadSlots> root_asked{};
+
+  struct RootProgress {
+    int candidate = -1;  // the candidate the counts are about (as `asking`), -1: none yet
+    int options = 0;
+    int settled = 0;
+  };
+  RootProgress root_progress() const {
+    const std::uint64_t c = root_count.load();
+    if (c == 0) return {};
+    return {static_cast<int>(c >> 48) - 1, static_cast<int>(c & 0xffffff), static_cast<int>((c >> 24) & 0xffffff)};
+  }
+  struct AskedOption {
+    int thread = 0;
+    int option = 0;  // 1-based
+    double seconds = 0;  // asked for this long
+  };
+  // The options the threads are asking about `candidate` (a thread stopped while asking about an
+  // earlier candidate is left out).
+  std::vector<AskedOption> asked_options(int candidate) const {
+    std::vector<AskedOption> out;
+    const double now =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    for (int t = 0; t < kThreadSlots; ++t) {
+      const std::uint64_t a = root_asked[static_cast<std::size_t>(t)].load();
+      if (a == 0 || static_cast<int>((a >> 40) & 0xff) != candidate + 1) continue;
+      const double since = static_cast<double>(a & ((std::uint64_t{1} << 40) - 1)) / 1000.0;
+      out.push_back({t, static_cast<int>(a >> 48), std::max(0.0, now - since)});
+    }
+    return out;
+  }
 };
 
 // Where a search spent its work (all threads), for measuring.
@@ -154,8 +198,12 @@ struct NimberSearchStats {
     int candidate = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    int root_options = 0;  // the root's distinct options
+    int settled = 0;       // ... proved not to be `candidate` when the candidate was decided
+    bool option_has_it = false;  // decided by an option of value `candidate` (else the nimber)
   };
   std::vector<Phase> phases;  // the outermost root's candidates, in order
+  int root_options = 0;       // that root's distinct options (LemoineViennot::expand_root)
   std::vector<std::uint64_t> thread_positions;  // positions expanded by each thread (index: thread)
   std::uint64_t shared_questions = 0;  // root questions taken from the shared cursor (threads > 1)
   std::uint64_t helped_questions = 0;  // ... asked again by an idle thread beside a busy one
@@ -281,7 +329,13 @@ class LemoineViennot {
   // your nimber x?" (x their nim-sum), a set of one candidate, which Beling-Rogalski pruning
   // refutes far sooner than the full nimber is found. With Settings::threads > 1 and x = 0 the
   // threads share the last component's root (root_shared, candidate 0 alone); else one thread.
+  // The engine's first question (nothing asked before; e.g. --outcome-only) with x = 0 is asked
+  // at a root on one thread too (root, candidate 0 alone), which keeps the status's counts of
+  // the root's options (NimberStatus::root_count) and its bounds (an option of value v proves p
+  // is not v).
   bool is_p_position(const Position& p) {
+    const bool track = !tracked_;
+    tracked_ = true;
     std::vector<Position> comps;
     game_.components(p, comps);
     if (comps.empty()) return true;
@@ -294,7 +348,19 @@ class LemoineViennot {
     if (int v = known(last, key); v >= 0) return v == x;
     if (x > Table::kMaxNimber) return component_nimber(last) == x;
     // "Is it 0?" on several threads: the shared root deciding candidate 0 alone (root_shared).
-    if (x == 0 && settings_.threads > 1) return search_root(last, key, settings_.threads, true) == 0;
+    if (x == 0 && (settings_.threads > 1 || track)) {
+      tracking_ = track;
+      bound_xor_ = 0;
+      int v;
+      try {
+        v = search_root(last, key, std::max(1, settings_.threads), true);
+      } catch (...) {
+        tracking_ = false;
+        throw;
+      }
+      tracking_ = false;
+      return v == 0;
+    }
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
@@ -331,6 +397,7 @@ class LemoineViennot {
   struct Option {
     std::uint32_t first = 0, len = 0;  // unknown components: comps[first .. first+len)
     int nimber = 0;                    // nim-sum of the known components
+    std::uint32_t id = 0;              // the root's options: 1, 2, ... in the root's order (reports)
     std::uint64_t difficulty = 0;
     std::uint64_t tie = 0;
     bool settled = false;  // its value is already counted
@@ -365,8 +432,8 @@ class LemoineViennot {
   }
 
   // The root search of component c (not trivial, not in the table) on `threads` threads. With
-  // zero_only (threads > 1) only candidate 0 is decided: 0 when c is a P-position, else
-  // kNotInSet.
+  // zero_only only candidate 0 is decided: 0 when c is a P-position, else kNotInSet (or, with one
+  // thread, c's nimber when every candidate below the move count is settled).
   int search_root(const Position& c, const Key& key, int threads, bool zero_only) {
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
@@ -383,7 +450,7 @@ class LemoineViennot {
       Worker w;
       w.id = id;
       try {
-        const int v = work ? root_shared(key, w, *work) : root(c, key, w);
+        const int v = work ? root_shared(key, w, *work) : root(c, key, w, zero_only);
         int expected = -1;
         answer.compare_exchange_strong(expected, v);
         done_.store(true);
@@ -452,7 +519,10 @@ class LemoineViennot {
     totals_.ascending += a.ascending;
     totals_.budget_positions += a.budget_positions;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
-    if (totals_.phases.empty()) totals_.phases = a.phases;
+    if (totals_.phases.empty()) {
+      totals_.phases = a.phases;
+      totals_.root_options = a.root_options;
+    }
     totals_.shared_questions += a.shared_questions;
     totals_.helped_questions += a.helped_questions;
     totals_.cancelled_questions += a.cancelled_questions;
@@ -502,7 +572,10 @@ class LemoineViennot {
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (settings_.progress && t - last_report_ >= 1.0) {
       last_report_ = t;
-      settings_.progress({nodes_.load() + w.nodes, table_.size(), table_.capacity(), root_candidate_.load(), t});
+      const NimberStatus::RootProgress rp = status_->root_progress();
+      const bool same = rp.candidate >= 0 && rp.candidate == (root_candidate_.load() ^ bound_xor_);
+      settings_.progress({nodes_.load() + w.nodes, table_.size(), table_.capacity(), root_candidate_.load(), t,
+                          same ? rp.options : 0, same ? rp.settled : 0});
     }
     if (settings_.checkpoint && settings_.checkpoint_seconds > 0 && t - last_checkpoint_ >= settings_.checkpoint_seconds) {
       last_checkpoint_ = t;
@@ -967,8 +1040,13 @@ class LemoineViennot {
 
   // The root's options into f (the values of the known ones into skip, and ruled out). Options
   // that are the same question (one component of the same key, the same nimber of known
-  // components; e.g. mirror images) are listed once: the root needs each value once.
-  void expand_root(const Position& c, Frame& f, const Worker& w, NimberSet& skip) {
+  // components; e.g. mirror images) are listed once: the root needs each value once. Returns the
+  // root's distinct options as the reports count them (NimberStatus::root_count): the listed ones
+  // (numbered 1, 2, ... in the order the root asks them), after the game's simplifications, its
+  // keys (e.g. the symmetries of a grid) and the cancelling of equal components, plus one per
+  // distinct value of the options whose value is known when the root is expanded (immediate, or
+  // in the table: on a resumed run, more of them).
+  int expand_root(const Position& c, Frame& f, const Worker& w, NimberSet& skip) {
     expand(c, f, w, [&](int v) {
       if (v < NimberSet::kBits) skip.add(v);
       rule_out(v);
@@ -981,30 +1059,63 @@ class LemoineViennot {
       if (!dup) f.opts[kept++] = f.opts[j];
     }
     f.opts.resize(kept);
+    for (std::size_t j = 0; j < kept; ++j) f.opts[j].id = static_cast<std::uint32_t>(j + 1);
+    return skip.count_small() + static_cast<int>(kept);
+  }
+
+  // The reports of the tracked root (NimberStatus::root_count, root_asked): for candidate r,
+  // `settled` of `options` proved not r; thread `id` asks its option `option` (0: none) from now.
+  void publish_root(int r, int settled, int options) {
+    if (!tracking_) return;
+    status_->root_count.store((static_cast<std::uint64_t>(r ^ bound_xor_) + 1) << 48 |
+                              static_cast<std::uint64_t>(settled) << 24 | static_cast<std::uint64_t>(options));
+  }
+  void publish_asked(int id, std::uint32_t option, int r = 0) {
+    if (!tracking_ || id >= NimberStatus::kThreadSlots) return;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                           status_->started).count();
+    const int cand = (r ^ bound_xor_) + 1;
+    status_->root_asked[static_cast<std::size_t>(id)].store(
+        option == 0 || option > 0xffff || cand > 0xff
+            ? 0
+            : static_cast<std::uint64_t>(option) << 48 | static_cast<std::uint64_t>(cand) << 40 |
+                  (static_cast<std::uint64_t>(ms) & ((std::uint64_t{1} << 40) - 1)));
   }
 
   // The root on one thread: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
-  // (Several threads: root_shared.)
-  int root(const Position& c, const Key& key, Worker& w) {
+  // (Several threads: root_shared.) zero_only: only candidate 0 (0 when c is a P-position, else
+  // kNotInSet or c's nimber).
+  int root(const Position& c, const Key& key, Worker& w, bool zero_only = false) {
     Frame& f = w.frame(0);
     const int k = game_.move_count(c);
     NimberSet skip;
-    expand_root(c, f, w, skip);
+    const int options = expand_root(c, f, w, skip);
+    const int known = options - static_cast<int>(f.opts.size());  // the known values, each counted once
+    int answered = 0;  // options answered exactly (each settles every later candidate)
     const bool record = w.id == 0 && !phases_taken_;  // thread 0 only: the first root's candidates
-    if (record) phases_taken_ = true;
+    if (record) {
+      phases_taken_ = true;
+      w.stats.root_options = options;
+    }
     auto phase_start = std::chrono::steady_clock::now();
     std::uint64_t phase_nodes = w.nodes;
-    auto end_phase = [&](int r) {
+    auto end_phase = [&](int r, int settled, bool found) {
       if (!record) return;
       const auto now = std::chrono::steady_clock::now();
-      w.stats.phases.push_back({r, w.nodes - phase_nodes, std::chrono::duration<double>(now - phase_start).count()});
+      w.stats.phases.push_back({r, w.nodes - phase_nodes, std::chrono::duration<double>(now - phase_start).count(),
+                                options, settled, found});
       phase_start = now;
       phase_nodes = w.nodes;
     };
     for (int r = 0; r < k; ++r) {
+      if (zero_only && r > 0) return kNotInSet;
       if (w.id == 0) root_candidate_.store(r);
       if ((r < NimberSet::kBits && skip.has(r)) || ruled_out(r)) continue;
       ask(r);
+      // Proved not r: the known values and the options answered exactly (none is r), then each
+      // option answered "not r" or a value other than r.
+      int settled = known + answered;
+      publish_root(r, settled, options);
       // Options not yet asked r in this candidate's rounds (all of them when there is no budget).
       bool found = false;
       std::vector<char>& pending = w.pending;
@@ -1017,6 +1128,7 @@ class LemoineViennot {
             continue;
           }
           Option& o = f.opts[j];
+          publish_asked(w.id, o.id, r);
           reduce(f, o, 1, w);
           if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
           const int q = r ^ o.nimber;
@@ -1034,16 +1146,23 @@ class LemoineViennot {
             pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(j));
             if (v < NimberSet::kBits) skip.add(v);
             rule_out(v);
-            if (v == r) found = true;
+            ++answered;
+            if (v == r) {
+              found = true;
+            } else {
+              publish_root(r, ++settled, options);
+            }
           } else {
             pending[j] = 0;
+            publish_root(r, ++settled, options);
             ++j;
           }
         }
         if (!abandoned) break;
         budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
       }
-      end_phase(r);
+      publish_asked(w.id, 0);
+      end_phase(r, settled, found);
       if (!found) {
         table_.put(key, r);
         return r;
@@ -1061,6 +1180,8 @@ class LemoineViennot {
   struct RootWork {
     Frame frame;  // the options (read only once built; each thread reduces its own copy)
     int moves = 0;
+    int options = 0;  // distinct options as the reports count them (expand_root)
+    int known = 0;    // ... of a value known when the root was expanded (not listed in frame)
     std::mutex mutex;
     std::condition_variable wake;
     NimberSet skip;                 // values some option has (candidates settled at once)
@@ -1084,8 +1205,9 @@ class LemoineViennot {
     RootWork& rw = *work;
     Worker w0;
     rw.moves = game_.move_count(c);
-    expand_root(c, rw.frame, w0, rw.skip);
+    rw.options = expand_root(c, rw.frame, w0, rw.skip);
     const std::size_t kept = rw.frame.opts.size();
+    rw.known = rw.options - static_cast<int>(kept);
     rw.value.assign(kept, -1);
     rw.state.assign(kept, 0);
     rw.askers.assign(kept, 0);
@@ -1103,7 +1225,8 @@ class LemoineViennot {
       const auto now = std::chrono::steady_clock::now();
       const std::uint64_t all = status_->positions.load();
       if (!phases_taken_)
-        rw.phases.push_back({rw.r, all - rw.phase_positions, std::chrono::duration<double>(now - rw.phase_start).count()});
+        rw.phases.push_back({rw.r, all - rw.phase_positions, std::chrono::duration<double>(now - rw.phase_start).count(),
+                             rw.options, settled(rw), true});
       rw.phase_start = now;
       rw.phase_positions = all;
     }
@@ -1133,6 +1256,15 @@ class LemoineViennot {
     }
     root_candidate_.store(rw.r);
     ask(rw.r);
+    publish_root(rw.r, settled(rw), rw.options);
+  }
+
+  // Under rw.mutex: the options proved not to have the value rw.r (see root).
+  static int settled(const RootWork& rw) {
+    int n = rw.known;
+    for (std::size_t j = 0; j < rw.state.size(); ++j)
+      if (rw.value[j] >= 0 ? rw.value[j] != rw.r : rw.state[j] == 2) ++n;
+    return n;
   }
 
   // Under rw.mutex: the candidate is decided when an option has value r (found) or every option
@@ -1146,7 +1278,8 @@ class LemoineViennot {
         if (!phases_taken_) {
           const auto now = std::chrono::steady_clock::now();
           rw.phases.push_back({rw.r, status_->positions.load() - rw.phase_positions,
-                               std::chrono::duration<double>(now - rw.phase_start).count()});
+                               std::chrono::duration<double>(now - rw.phase_start).count(), rw.options, settled(rw),
+                               false});
         }
         rw.answer = rw.r;
         table_.put(key, rw.r);
@@ -1168,6 +1301,7 @@ class LemoineViennot {
       if (v == rw.r) rw.found = true;
     }
     if (asked == rw.r && rw.state[j] == 1) rw.state[j] = 2;
+    if (!rw.found) publish_root(rw.r, settled(rw), rw.options);
     for (std::size_t t = 0; t < rw.working.size(); ++t) {
       if (static_cast<int>(t) == id || rw.working[t] < 0) continue;
       // Another thread asks the same option (now settled for r), or anything while r is found.
@@ -1191,6 +1325,7 @@ class LemoineViennot {
         if (!phases_taken_) {
           phases_taken_ = true;
           w.stats.phases = rw.phases;
+          w.stats.root_options = rw.options;
         }
         return rw.answer;
       }
@@ -1222,6 +1357,7 @@ class LemoineViennot {
       ++rw.askers[pick];
       rw.working[me] = static_cast<int>(pick);
       rw.cancel[me].store(false);
+      publish_asked(w.id, rw.frame.opts[pick].id, r);
       ++(helping ? w.stats.helped_questions : w.stats.shared_questions);
       // This thread's copy of the option (reduced here: the other components' nimbers are exact).
       const Option& src = rw.frame.opts[pick];
@@ -1252,6 +1388,7 @@ class LemoineViennot {
         throw;
       }
       w.cancel = nullptr;
+      publish_asked(w.id, 0);
       lock.lock();
       --rw.askers[pick];
       rw.working[me] = -1;
@@ -1299,7 +1436,7 @@ class LemoineViennot {
   Table* refute_ = nullptr;
   NimberStatus own_status_;
   NimberStatus* status_;
-  bool tracked_ = false;   // the first nimber() call has begun (it alone keeps the bounds)
+  bool tracked_ = false;   // the first nimber() or is_p_position() call has begun (it alone keeps the bounds)
   bool tracking_ = false;  // its last component's root is running
   int bound_xor_ = 0;
   std::atomic<int> asking_r_{-1};

@@ -43,10 +43,25 @@ g() { grep -o '"grundy":[0-9]*' "$1"; }
 
 # --max-positions: the error line and the JSON say how far the search got; every value reported
 # ruled out differs from the uncapped run's nimber, and every value below the one asked is ruled
-# out. Grid5x7 (nimber found in about 340000 positions) rules out 0 within 250000.
-full=$("$cgtlab" arckayles grundy --graph Grid5x7 --value-only --json) || fail "5x7 uncapped"
+# out. Grid5x7 (nimber found in about 340000 positions) rules out 0 within 250000. The root's
+# options for the value asked: as many as the uncapped run's root has (--stats), fewer settled
+# (all settled would decide it), the options asked among them; the uncapped run ends every
+# candidate but the last with an option of that value and the last (the nimber) with all settled.
+full=$("$cgtlab" arckayles grundy --graph Grid5x7 --value-only --stats --json) || fail "5x7 uncapped"
 nimber=$(echo "$full" | grep -o '"grundy":[0-9]*' | cut -d: -f2)
-bounded=0
+root_options=$(echo "$full" | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+s, n = j["stats"], j["grundy"]
+ph = s["root_candidates"]
+assert s["root_options"] > 1 and ph and ph[-1]["candidate"] == n, s
+for p in ph:
+    assert p["root_options"] == s["root_options"], p
+    last = p is ph[-1]
+    assert p["option_of_this_value"] == (not last), p
+    assert (p["root_options_settled"] == p["root_options"]) == last and p["root_options_settled"] <= p["root_options"], p
+print(s["root_options"])') || fail "5x7 --stats: the root's counts: $full"
+bounded=0 counted=0
 for threads in 1 2; do
   for cap in 100000 250000; do
     "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --threads $threads --max-positions $cap --json \
@@ -55,10 +70,10 @@ for threads in 1 2; do
     [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "5x7 cap $cap: one error line wanted: $(cat "$dir/err")"
     grep -q "max-positions $cap reached: after [0-9.]* s: [0-9]* positions expanded, [0-9]* nimbers in the table; " "$dir/err" ||
       fail "5x7 cap $cap: how far it got: $(cat "$dir/err")"
-    verdict=$(python3 - "$dir/out" "$nimber" "$cap" <<'PY'
+    verdict=$(python3 - "$dir/out" "$nimber" "$cap" "$root_options" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
-nimber, cap = int(sys.argv[2]), int(sys.argv[3])
+nimber, cap, options = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 r = j["reached"]
 assert j["kind"] == "cap" and j["exit"] == 2 and "grundy" not in j, j
 assert r["positions"] > cap and r["table_entries"] > 0 and r["seconds"] > 0, r
@@ -68,13 +83,34 @@ if r["asking"] is not None:
 assert ("outcome" in r) == (0 in r["ruled_out"]), r
 words = "the nimber is not " + " or ".join(str(v) for v in r["ruled_out"]) if len(r["ruled_out"]) == 1 else ""
 assert words == "" or words in j["error"], (words, j["error"])
-print("bounded" if r["ruled_out"] else "open")
+if "root_options" in r:
+    assert r["asking"] is not None and r["root_options"] == options, r
+    assert 0 <= r["root_options_settled"] < options, r
+    asked = {a["option"] for a in r["root_options_asked"]}
+    assert all(1 <= a <= options for a in asked) and r["root_options_settled"] + len(asked) <= options, r
+    words = "%d was being asked: %d of %d root options shown not %d" % (r["asking"], r["root_options_settled"], options, r["asking"])
+    assert words in j["error"], (words, j["error"])
+    print("counted")
+else:
+    print("bounded" if r["ruled_out"] else "open")
 PY
 ) || fail "5x7 cap $cap threads $threads: $(cat "$dir/out")"
-    [ "$verdict" = bounded ] && bounded=$((bounded + 1))
+    [ "$verdict" = counted ] && counted=$((counted + 1))
+    grep -q '"ruled_out":\[0' "$dir/out" && bounded=$((bounded + 1))
   done
 done
 [ $bounded -ge 1 ] || fail "no capped 5x7 run ruled a value out"
+[ $counted -ge 3 ] || fail "only $counted capped 5x7 runs counted the root's options"
+# --outcome-only (one thread and two): the root's options for 0.
+for threads in 1 2; do
+  "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --outcome-only --threads $threads --max-positions 100000 --json \
+    >"$dir/out" 2>"$dir/err"
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["reached"]
+assert r["asking"] == 0 and r["root_options"] == int(sys.argv[2]) and 0 <= r["root_options_settled"] < r["root_options"], r' \
+    "$dir/out" "$root_options" || fail "--outcome-only threads $threads: the root's counts: $(cat "$dir/out")"
+done
 
 # --progress 0.1 with stderr to a file: newline-terminated lines (no \r), each with a timestamp,
 # elapsed seconds, positions, rate, table, RSS and the bounds; the answer is unchanged.
@@ -84,6 +120,8 @@ done
 ! grep -q $'\r' "$dir/err" || fail "--progress lines should not use \\r"
 lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy: [0-9.]+ s, [0-9]+ positions \([0-9]+/s\), table [0-9]+ of [0-9]+ slots .*nimber.*, RSS [0-9]+ MiB$' "$dir/err")
 [ "$lines" -ge 3 ] && [ "$lines" -eq "$(wc -l < "$dir/err")" ] || fail "--progress 0.1: $lines progress lines: $(cat "$dir/err")"
+grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ for [0-9.]+ s, RSS" "$dir/err" ||
+  fail "--progress 0.1: no line counts the root's options: $(cat "$dir/err")"
 # Bad values: one line on stderr, exit 2.
 for bad in -1 abc 0 nan 1e9; do
   "$cgtlab" arckayles grundy --graph P4 --progress "$bad" >/dev/null 2>"$dir/err"; rc=$?

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <chrono>
@@ -779,6 +780,23 @@ std::string moves_text(const solve::NimberStatus& status, bool stopped) {
 }
 }  // namespace
 
+std::string root_text(const solve::NimberStatus& status, int asking, bool stopped) {
+  const auto rp = status.root_progress();
+  if (rp.candidate != asking || rp.options == 0) return "";
+  std::string t = fmt::format(": {} of {} root options {}not {}", rp.settled, rp.options, stopped ? "shown " : "", asking);
+  // Each option once (two threads may ask the same one), with the longest time.
+  std::vector<solve::NimberStatus::AskedOption> asked;
+  for (const auto& a : status.asked_options(asking)) {
+    auto same = std::find_if(asked.begin(), asked.end(), [&](const auto& b) { return b.option == a.option; });
+    if (same == asked.end()) asked.push_back(a);
+    else same->seconds = std::max(same->seconds, a.seconds);
+  }
+  for (std::size_t i = 0; i < asked.size(); ++i)
+    t += fmt::format("{}option {} {} {:.1f} s", i == 0 ? (stopped ? ", " : ", asking ") : " and ", asked[i].option,
+                     stopped ? "had been asked for" : "for", asked[i].seconds);
+  return t;
+}
+
 std::string search_status_text(const solve::NimberStatus& status) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - status.started).count();
   return fmt::format("after {:.1f} s: {} positions expanded, {} nimbers in the table; {}", seconds,
@@ -806,7 +824,10 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
       list += (i == 0 ? "" : i + 1 == out.size() ? " or " : ", ") + std::to_string(out[i]);
     t += (stopped ? "the nimber is not " : "nimber not ") + list + (out.front() == 0 ? " (outcome N)" : "");
   }
-  if (asking >= 0) t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);
+  if (asking >= 0) {
+    t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);
+    t += root_text(status, asking, stopped);
+  }
   return t + moves_text(status, stopped);
 }
 

@@ -105,13 +105,20 @@ struct NimberSearchResult {
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& options = {});
 
 // How far a stopped search got, from its status, in words: "after 12.3 s: 3456789 positions
-// expanded, 315090 nimbers in the table; the nimber is not 0 or 1 (outcome N), 2 was being asked".
+// expanded, 315090 nimbers in the table; the nimber is not 0 or 1 (outcome N), 2 was being asked:
+// 14 of 25 root options shown not 2, option 15 had been asked for 312 s".
 std::string search_status_text(const solve::NimberStatus& status);
 // ... its last part, what is proved about the nimber: only proved facts, the values ruled out (an
-// option has each), the outcome N when 0 is one of them, the nimber once found. stopped: "the
-// nimber is not 0 or 1 (outcome N), 2 was being asked"; else (progress lines) "nimber not 0 or 1
-// (outcome N), asking 2".
+// option has each), the outcome N when 0 is one of them, the nimber once found, and for the value
+// being asked how many of the root's distinct options are proved not to have it (root_text).
+// stopped: "the nimber is not 0 or 1 (outcome N), 2 was being asked: 14 of 25 root options shown
+// not 2, option 15 had been asked for 312 s"; else (progress lines) "nimber not 0 or 1 (outcome N),
+// asking 2: 14 of 25 root options not 2, asking option 15 for 312 s" (two threads: "asking option
+// 15 for 312 s and option 17 for 20 s").
 std::string search_bounds_text(const solve::NimberStatus& status, bool stopped);
+// ... the part about the root's options (solve::NimberStatus::root_count, root_asked) for the value
+// `asking`: "" when the counts are about another value (or not yet known).
+std::string root_text(const solve::NimberStatus& status, int asking, bool stopped);
 // ... the values ruled out, in increasing order (solve::NimberStatus::ruled_out), and the value
 // being asked (-1: none, or one already ruled out).
 std::vector<int> ruled_out_values(const solve::NimberStatus& status);

@@ -522,15 +522,35 @@ TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
 // nimber is at least that value). Caps at fractions of each board's full search, so that runs stop
 // in every phase (other components, the root's candidates, the winning moves or every move's
 // nimber, --outcome-only's one question); 1 and 2 threads.
+//
+// The counts of the root's options for the value asked (NimberStatus::root_count): at a stop,
+// every option proved not to be that value is a fact, so fewer than all of them are (the root
+// decides the value as soon as all are: the nimber, or an option of the value); the count of
+// options is that of an uncapped run (stats.root_options) when the graph is one component; with
+// budgets (questions abandoned, asked again) on some boards. An uncapped run ends each candidate
+// of its root with an option of that value (fewer settled) or, at its nimber, with all settled.
 TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
   std::mt19937_64 rng(23);
   std::vector<graph::Graph> boards{grid(3, 7), grid(4, 5), grid(5, 5), grid(2, 11)};
   for (int i = 0; i < 8; ++i) boards.push_back(random_graph(rng, 16 + static_cast<int>(rng() % 5), 0.2));
-  int stops = 0, with_bounds = 0, found = 0;
-  for (const auto& g : boards)
+  int stops = 0, with_bounds = 0, found = 0, with_counts = 0, compared_counts = 0;
+  for (std::size_t b = 0; b < boards.size(); ++b)
     for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      const auto& g = boards[b];
       games::KaylesSolver old(game);
       const int truth = static_cast<int>(old.grundy(g));
+      bool connected = true;  // one component (no simplifications in these runs)
+      {
+        std::vector<int> seen(static_cast<std::size_t>(g.order()), 0), stack{0};
+        seen[0] = 1;
+        while (!stack.empty()) {
+          const int u = stack.back();
+          stack.pop_back();
+          for (int v = 0; v < g.order(); ++v)
+            if (!seen[v] && g.has_edge(u, v)) seen[v] = 1, stack.push_back(v);
+        }
+        connected = std::count(seen.begin(), seen.end(), 1) == g.order();
+      }
       for (int mode = 0; mode < 3; ++mode) {
       const bool with_moves = mode == 1;
       games::NimberSearchOptions o;
@@ -539,7 +559,29 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
       o.with_moves = with_moves;  // every option's nimber after the nimber: stops in that phase
       o.outcome_only = mode == 2;  // only "is it 0?", then the winning moves
       o.reductions = o.four_cycles = o.grid_keys = false;  // larger searches: the caps bite
-      const std::uint64_t full = games::kayles_nimber(g, game, o).nodes;
+      o.budget = b % 3 == 1 ? 16 : 0;  // the root asks its options in rounds (abandoned questions)
+      const auto whole = games::kayles_nimber(g, game, o);
+      const std::uint64_t full = whole.nodes;
+      // Run to the end: each candidate of the root decided by an option of its value (fewer than
+      // all settled) or, the last, by every option settled.
+      const auto& ph = whole.stats.phases;
+      if (connected && !ph.empty()) {
+        EXPECT_GT(whole.stats.root_options, 0) << g.to_spec();
+        for (std::size_t i = 0; i < ph.size(); ++i) {
+          EXPECT_EQ(ph[i].root_options, whole.stats.root_options) << g.to_spec();
+          const bool last = i + 1 == ph.size();
+          if (!last || ph[i].option_has_it) {
+            EXPECT_TRUE(ph[i].option_has_it) << g.to_spec() << " candidate " << ph[i].candidate;
+            EXPECT_LT(ph[i].settled, ph[i].root_options) << g.to_spec() << " candidate " << ph[i].candidate;
+            EXPECT_NE(ph[i].candidate, truth) << g.to_spec();
+          } else {
+            EXPECT_EQ(ph[i].settled, ph[i].root_options) << g.to_spec() << " candidate " << ph[i].candidate;
+            EXPECT_EQ(ph[i].candidate, truth) << g.to_spec();
+          }
+        }
+        // An outcome-only run of an N-position ends at candidate 0 with an option of value 0.
+        if (mode == 2) EXPECT_EQ(ph.back().option_has_it, truth != 0) << g.to_spec();
+      }
       for (int threads : {1, 2})
         for (int eighths = 1; eighths < 8; ++eighths) {
           solve::NimberStatus status;
@@ -573,11 +615,37 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
             EXPECT_LE(asking, truth) << where;
             for (int v = 0; v < asking; ++v) EXPECT_TRUE(std::count(out.begin(), out.end(), v) == 1) << where << " " << v;
           }
+          const auto rp = status.root_progress();
+          if (asking >= 0 && rp.candidate == asking && rp.options > 0) {
+            ++with_counts;
+            EXPECT_GE(rp.settled, 0) << where;
+            EXPECT_LT(rp.settled, rp.options) << where;
+            if (connected) {
+              ++compared_counts;
+              EXPECT_EQ(rp.options, whole.stats.root_options) << where;
+            }
+            // An option asked is not settled (with two threads the helper may still ask one the
+            // other answered, never two such): settled + asked (distinct) <= options.
+            std::vector<int> asked;
+            for (const auto& a : status.asked_options(asking)) {
+              EXPECT_GE(a.option, 1) << where;
+              EXPECT_LE(a.option, rp.options) << where;
+              EXPECT_LT(a.thread, threads) << where;
+              if (std::count(asked.begin(), asked.end(), a.option) == 0) asked.push_back(a.option);
+            }
+            EXPECT_LE(rp.settled + static_cast<int>(asked.size()), rp.options) << where;
+            const std::string words = std::to_string(rp.settled) + " of " + std::to_string(rp.options) +
+                                      " root options shown not " + std::to_string(asking);
+            EXPECT_NE(games::search_status_text(status).find(words), std::string::npos) << where;
+          }
         }
       }
     }
   EXPECT_GT(stops, 100);
   EXPECT_GT(with_bounds, 10);
   EXPECT_GT(found, 10);
-  std::printf("stops %d, with values ruled out %d, after the nimber was found %d\n", stops, with_bounds, found);
+  EXPECT_GT(with_counts, 50);
+  EXPECT_GT(compared_counts, 20);
+  std::printf("stops %d, with values ruled out %d, after the nimber was found %d, with the root's counts %d\n", stops,
+              with_bounds, found, with_counts);
 }
