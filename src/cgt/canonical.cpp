@@ -214,6 +214,16 @@ Id Store::add(Id g, Id h) {
     note_sum(result, key);
     return remember(add_memo_, key, result);
   }
+  // During add_all's split the two threads share their sums (parallel_sums.cpp): one the
+  // other thread has finished is taken from it; one it is summing is not reduced twice (its
+  // options are summed here, shared the same way, then its result is taken).
+  ExchangeClaim claim;
+  if (exchange_ != nullptr) {
+    if (Id known = exchange_begin(g, h, claim); known != kNone) {
+      note_sum(known, key);
+      return remember(add_memo_, key, known);
+    }
+  }
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
   Options left_opts, right_opts;
@@ -225,7 +235,14 @@ Id Store::add(Id g, Id h) {
     for (Id hl : left(h)) left_opts.push(add(g, hl), 2, pair_key(hl, g));
     for (Id hr : right(h)) right_opts.push(add(g, hr), 2, pair_key(hr, g));
   }
+  if (claim.state == ExchangeClaim::kOthers) {
+    if (Id known = exchange_settle(claim); known != kNone) {
+      note_sum(known, key);
+      return remember(add_memo_, key, known);
+    }
+  }
   Id result = reduce(std::move(left_opts), std::move(right_opts));
+  if (exchange_ != nullptr) exchange_publish(claim, result);
   note_sum(result, key);
   return remember(add_memo_, key, result);
 }

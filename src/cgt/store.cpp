@@ -123,6 +123,7 @@ void Store::check_memory() const {
   std::size_t held = bytes();
   published_bytes_.store(held, std::memory_order_relaxed);
   if (owner_ != nullptr) held += owner_->published_bytes_.load(std::memory_order_relaxed);
+  if (exchange_ != nullptr) held += exchange_bytes(*exchange_);
   if (held > memory_limit_)
     throw CapReached("the game store reached the memory cap of " + std::to_string(memory_limit_ >> 20) +
                      " MiB (raise --max-memory, 0 = no cap)");

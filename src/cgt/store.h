@@ -215,6 +215,29 @@ class LeqMemo {
   absl::flat_hash_map<std::uint64_t, bool> wide_;
 };
 
+class SumExchange;  // parallel_sums.cpp
+std::size_t exchange_bytes(const SumExchange& exchange);
+
+// A sum's standing in add_all's exchange between its two threads (see add_all): claimed by
+// this thread (it sums it and publishes the result), or being summed by the other thread
+// (this one sums the options, shared the same way, then takes the result). A claim not
+// published when the frame ends (an exception) is given up, so a thread waiting for it sums
+// it itself.
+struct ExchangeClaim {
+  enum State : std::uint8_t { kNone, kMine, kOthers };
+  SumExchange* exchange = nullptr;
+  std::uint64_t key = 0;  // the pair, as exchange ids
+  int side = 0;           // 0: add_all's caller, 1: its worker
+  State state = kNone;
+  ExchangeClaim() = default;
+  ExchangeClaim(const ExchangeClaim&) = delete;
+  ExchangeClaim& operator=(const ExchangeClaim&) = delete;
+  ~ExchangeClaim() {
+    if (state == kMine) give_up();
+  }
+  void give_up() noexcept;
+};
+
 struct Nus {
   Dyadic number;
   long ups = 0;
@@ -264,16 +287,24 @@ class Store {
   bool leq(Id g, Id h);
   Id ordinal_sum(Id g, Id h);
   // a_i + b_i for every pair, as add() gives them. When the pairs are large, there are two
-  // or more, and two CPUs are available to the process (SumThreads::kAuto), some are summed
-  // on a worker thread in a private store and copied here when done (parallel_sums.cpp).
-  // The results are the same canonical forms; the worker's work is not charged to this
-  // thread's cap (it stops at the cap left when it starts, and then its share is summed
-  // here), and its store counts toward the memory cap while it lives.
+  // or more, and two CPUs are available to the process (SumThreads::kAuto), a worker thread
+  // sums them too, from the other end, in a private store, and the two threads share every
+  // sum either finishes (parallel_sums.cpp). The results are the same canonical forms; the
+  // worker's work is not charged to this thread's cap (it stops at the cap left when it
+  // starts, and then this thread sums what it would have), and its store and the exchange
+  // count toward the memory cap while they live.
   enum class SumThreads { kOff, kAuto, kAlways };  // kAlways: a worker whenever there are two pairs (tests)
   std::vector<Id> add_all(const std::vector<std::pair<Id, Id>>& pairs);
   void set_sum_threads(SumThreads mode) { sum_threads_ = mode; }
-  // Sums add_all took from a worker thread's results (for tests and measuring).
+  // Sums this store took from a worker thread's results (for tests and measuring).
   std::uint64_t worker_sums() const { return worker_sums_; }
+  // The last split of add_all (for tests and measuring): the sums each thread reduced
+  // itself (0: this one, 1: the worker), each as the pair of its summands' ids in the
+  // exchange (the same form has the same id for both threads).
+  struct Split {
+    std::vector<std::uint64_t> reduced[2];
+  };
+  const Split& last_split() const { return last_split_; }
 
   // --- work cap: new records, comparisons of non-nus games, and memoized sums and
   // ordinal sums each count one unit; beyond the limit (0: none) operations throw CapReached. The store
@@ -462,13 +493,23 @@ class Store {
   // Throws CapReached beyond the memory cap (a worker's store counts its owner's bytes as
   // last published, see add_all) or when a worker's owner has cancelled it.
   void check_memory() const;
-  // add_all's parts (parallel_sums.cpp): which pairs a worker sums (none: all here), and a
+  // add_all's parts (parallel_sums.cpp): whether a worker thread is worth starting, and a
   // structural copy of `from`'s canonical form g into this store (`done` maps from's ids).
-  std::vector<std::size_t> worker_share(const std::vector<std::pair<Id, Id>>& pairs);
+  bool worth_a_worker(const std::vector<std::pair<Id, Id>>& pairs);
   std::size_t follower_estimate(Id g, std::size_t limit);
   Id import(Store& from, Id g, absl::flat_hash_map<Id, Id>& done);
-  // Records a + b = result in the sum memo, as add() would have.
-  void remember_sum(Id a, Id b, Id result);
+  // add()'s use of the exchange of add_all's split (null outside it; parallel_sums.cpp): the
+  // result of g + h when the other thread has it (else kNone, and `claim` says who sums it),
+  // the result once the other thread has it (kNone: it gave up, the sum is now claimed here),
+  // and, after each reduction made here, its record in last_split and, if claimed, its result
+  // published.
+  Id exchange_begin(Id g, Id h, ExchangeClaim& claim);
+  Id exchange_settle(ExchangeClaim& claim);
+  void exchange_publish(ExchangeClaim& claim, Id result);
+  friend class SumExchange;
+  SumExchange* exchange_ = nullptr;
+  int exchange_side_ = 0;
+  Split last_split_;
   SumThreads sum_threads_ = SumThreads::kAuto;
   std::uint64_t worker_sums_ = 0;
   // A worker's store: the store it sums for (whose published bytes count toward the

@@ -1,11 +1,13 @@
 // Sums of independent pairs on two threads (Store::add_all, cgt/parallel_sums.cpp): the
-// worker sums in a private store and its results are copied back. Each result r of a + b
-// is checked by sums never asked before, made on this thread: r - b must be a and r - a
-// must be b (canonical forms are unique, so a wrong copy or a wrong sum fails). The work
+// worker sums in a private store and the threads share their sums through an exchange.
+// Each result r of a + b is checked by sums never asked before, made on this thread: r - b
+// must be a and r - a must be b (canonical forms are unique, so a wrong copy or a wrong sum
+// fails). The work
 // cap must stop a split whose work exceeds it, whichever thread reaches it.
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 #include "cgt/game.h"
 #include "cgt/store.h"
@@ -84,6 +86,42 @@ TEST(ParallelSums, TheWorkersResultsAreTheSums) {
     EXPECT_EQ(s.worker_sums(), before);
   }
   // the worker did sum some of them (add_all did not fall back to this thread for all)
+  EXPECT_GT(s.worker_sums(), from_worker);
+}
+
+// The two threads share their sums: no sum is reduced on both (each is claimed by one thread
+// and the other takes its result or waits for it), both threads reduce some, and the caller
+// takes some of the worker's. The sums are the incentives of sums of four random games, so
+// that they share many subsums (all are differences of followers of G).
+TEST(ParallelSums, NoSumIsReducedOnBothThreads) {
+  Store& s = Store::get();
+  Mode mode(Store::SumThreads::kAlways);
+  std::vector<Id> games = random_games(24, 240);
+  std::mt19937 rng(11);
+  const std::uint64_t from_worker = s.worker_sums();
+  std::size_t reduced[2] = {0, 0};
+  for (int round = 0; round < 10; ++round) {
+    std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
+    Id g = s.add(s.add(games[pick(rng)], games[pick(rng)]), s.add(games[pick(rng)], games[pick(rng)]));
+    if (s.is_nus(g)) continue;
+    std::vector<std::pair<Id, Id>> pairs;
+    for (Id gl : s.left(g)) pairs.emplace_back(gl, s.neg(g));
+    for (Id gr : s.right(g)) pairs.emplace_back(g, s.neg(gr));
+    std::vector<Id> out = s.add_all(pairs);
+    expect_sums(s, pairs, out);
+    const Store::Split& split = s.last_split();
+    std::set<std::uint64_t> here(split.reduced[0].begin(), split.reduced[0].end());
+    std::set<std::uint64_t> there(split.reduced[1].begin(), split.reduced[1].end());
+    EXPECT_EQ(here.size(), split.reduced[0].size()) << "a sum reduced twice on the caller, round " << round;
+    EXPECT_EQ(there.size(), split.reduced[1].size()) << "a sum reduced twice on the worker, round " << round;
+    std::size_t both = 0;
+    for (std::uint64_t k : there) both += here.count(k);
+    EXPECT_EQ(both, 0u) << "sums reduced on both threads, round " << round;
+    reduced[0] += here.size();
+    reduced[1] += there.size();
+  }
+  EXPECT_GT(reduced[0], 0u);
+  EXPECT_GT(reduced[1], 0u);
   EXPECT_GT(s.worker_sums(), from_worker);
 }
 
