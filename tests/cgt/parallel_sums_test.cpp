@@ -53,6 +53,14 @@ void expect_sums(Store& s, const std::vector<std::pair<Id, Id>>& pairs, const st
   }
 }
 
+// G^L - G and G - G^R for every option of g.
+std::vector<std::pair<Id, Id>> incentive_pairs(Store& s, Id g) {
+  std::vector<std::pair<Id, Id>> pairs;
+  for (Id gl : s.left(g)) pairs.emplace_back(gl, s.neg(g));
+  for (Id gr : s.right(g)) pairs.emplace_back(g, s.neg(gr));
+  return pairs;
+}
+
 struct Mode {
   explicit Mode(Store::SumThreads m) { Store::get().set_sum_threads(m); }
   ~Mode() { Store::get().set_sum_threads(Store::SumThreads::kAuto); }
@@ -72,9 +80,7 @@ TEST(ParallelSums, TheWorkersResultsAreTheSums) {
     std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
     Id g = s.add(s.add(games[pick(rng)], games[pick(rng)]), games[pick(rng)]);
     if (s.is_nus(g)) continue;
-    std::vector<std::pair<Id, Id>> pairs;
-    for (Id gl : s.left(g)) pairs.emplace_back(gl, s.neg(g));
-    for (Id gr : s.right(g)) pairs.emplace_back(g, s.neg(gr));
+    std::vector<std::pair<Id, Id>> pairs = incentive_pairs(s, g);
     // and sums of random pairs, some with a number or a nimber
     for (int k = 0; k < 5; ++k) pairs.emplace_back(games[pick(rng)], games[pick(rng)]);
     pairs.emplace_back(s.number(cgtlab::cgt::Dyadic(3)), g);
@@ -94,19 +100,17 @@ TEST(ParallelSums, TheWorkersResultsAreTheSums) {
 // takes some of the worker's. The sums are the incentives of sums of four random games, so
 // that they share many subsums (all are differences of followers of G).
 TEST(ParallelSums, NoSumIsReducedOnBothThreads) {
-  Store& s = Store::get();
   Mode mode(Store::SumThreads::kAlways);
-  std::vector<Id> games = random_games(24, 240);
-  std::mt19937 rng(11);
+  Store& s = Store::get();
   const std::uint64_t from_worker = s.worker_sums();
+  const std::vector<Id> games = random_games(24, 240);
   std::size_t reduced[2] = {0, 0};
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
   for (int round = 0; round < 10; ++round) {
-    std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
     Id g = s.add(s.add(games[pick(rng)], games[pick(rng)]), s.add(games[pick(rng)], games[pick(rng)]));
     if (s.is_nus(g)) continue;
-    std::vector<std::pair<Id, Id>> pairs;
-    for (Id gl : s.left(g)) pairs.emplace_back(gl, s.neg(g));
-    for (Id gr : s.right(g)) pairs.emplace_back(g, s.neg(gr));
+    std::vector<std::pair<Id, Id>> pairs = incentive_pairs(s, g);
     std::vector<Id> out = s.add_all(pairs);
     expect_sums(s, pairs, out);
     const Store::Split& split = s.last_split();
