@@ -107,7 +107,7 @@ class SumExchange {
   // Exchange id of g in `store` (thread `side`): its canonical form, added when new.
   Xid put(Store& store, int side, Id g) {
     Side& me = sides_[side];
-    if (g < me.to_x.size() && me.to_x[g] != kNoXid) return me.to_x[g];
+    if (auto it = me.to_x.find(g); it != me.to_x.end()) return it->second;
     check_stack();
     Xid x;
     if (store.is_nus(g)) {
@@ -190,12 +190,13 @@ class SumExchange {
     Xid begin, n_left, n_right;  // its options in options_
   };
   struct Side {
-    std::vector<Xid> to_x;   // by the thread's store id; kNoXid: not here yet
+    // A map, not a vector by id: the caller's store may hold millions of records, and a
+    // vector as long as it would be allocated and cleared by every split.
+    absl::flat_hash_map<Id, Xid> to_x;
     std::vector<Id> from_x;  // by exchange id; kNone: not in the thread's store yet
   };
   static void link(Side& me, Id g, Xid x) {
-    if (g >= me.to_x.size()) me.to_x.resize(std::size_t(g) + 1 + g / 2, kNoXid);
-    if (me.to_x[g] == kNoXid) me.to_x[g] = x;
+    me.to_x.emplace(g, x);
     if (x >= me.from_x.size()) me.from_x.resize(std::size_t(x) + 1 + x / 2, kNone);
     if (me.from_x[x] == kNone) me.from_x[x] = g;
   }
