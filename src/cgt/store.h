@@ -19,6 +19,7 @@
 #include <absl/container/flat_hash_set.h>
 #include <absl/container/inlined_vector.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -302,7 +303,7 @@ class Store {
   // itself (0: this one, 1: the worker), each as the pair of its summands' ids in the
   // exchange (the same form has the same id for both threads).
   struct Split {
-    std::vector<std::uint64_t> reduced[2];
+    std::array<std::vector<std::uint64_t>, 2> reduced;
   };
   const Split& last_split() const { return last_split_; }
 
