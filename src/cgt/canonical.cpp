@@ -227,6 +227,10 @@ Id Store::add(Id g, Id h) {
   // G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number's options are skipped
   // (number translation: x + H = {x + H^L | x + H^R} when H is not a number).
   Options left_opts, right_opts;
+  // Sized once (a few reallocations of three lists per side were a good part of the
+  // allocations of a sum).
+  left_opts.reserve((is_number(g) ? 0 : left(g).size()) + (is_number(h) ? 0 : left(h).size()));
+  right_opts.reserve((is_number(g) ? 0 : right(g).size()) + (is_number(h) ? 0 : right(h).size()));
   if (!is_number(g)) {
     for (Id gl : left(g)) left_opts.push(add(gl, h), 1, pair_key(gl, h));
     for (Id gr : right(g)) right_opts.push(add(gr, h), 1, pair_key(gr, h));
@@ -364,8 +368,8 @@ bool Store::known_leq_form(Id x) const {
   if (!form_memo_) return false;
   const FormMemo& m = *form_memo_;
   if (m.bounded) {
-    if (below_rs(m.fb, m.b, x) || below_ls(m.fhi, m.hi, x)) return false;
-    if (ls_below(x, m.flo, m.lo)) return true;
+    if (below_rs(m.fb, bound_b(m), x) || below_ls(m.fhi, bound_hi(m), x)) return false;
+    if (ls_below(x, m.flo, bound_lo(m))) return true;
   }
   auto it = m.leq.find(x);
   return it != m.leq.end() && it->second;
@@ -375,8 +379,8 @@ bool Store::known_geq_form(Id x) const {
   if (!form_memo_) return false;
   const FormMemo& m = *form_memo_;
   if (m.bounded) {
-    if (ls_below(x, m.fa, m.a) || rs_below(x, m.flo, m.lo)) return false;
-    if (below_rs(m.fhi, m.hi, x)) return true;
+    if (ls_below(x, m.fa, bound_a(m)) || rs_below(x, m.flo, bound_lo(m))) return false;
+    if (below_rs(m.fhi, bound_hi(m), x)) return true;
   }
   auto it = m.geq.find(x);
   return it != m.geq.end() && it->second;
@@ -389,8 +393,8 @@ bool Store::leq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     // x <= F implies RS(x) <= RS(F) <= b and LS(x) <= LS(F) <= hi; LS(x) < lo <= RS(F)
     // implies x < F (as in leq).
     const FormMemo& m = *form_memo_;
-    if (below_rs(m.fb, m.b, x) || below_ls(m.fhi, m.hi, x)) return false;
-    if (ls_below(x, m.flo, m.lo)) return true;
+    if (below_rs(m.fb, bound_b(m), x) || below_ls(m.fhi, bound_hi(m), x)) return false;
+    if (ls_below(x, m.flo, bound_lo(m))) return true;
   }
   if (form_memo_)
     if (auto it = form_memo_->leq.find(x); it != form_memo_->leq.end()) return it->second;
@@ -434,8 +438,8 @@ bool Store::geq_form(Id x, const std::vector<Id>& L, const std::vector<Id>& R) {
     // x >= F implies LS(x) >= LS(F) >= a and RS(x) >= RS(F) >= lo; RS(x) > hi >= LS(F)
     // implies x > F.
     const FormMemo& m = *form_memo_;
-    if (ls_below(x, m.fa, m.a) || rs_below(x, m.flo, m.lo)) return false;
-    if (below_rs(m.fhi, m.hi, x)) return true;
+    if (ls_below(x, m.fa, bound_a(m)) || rs_below(x, m.flo, bound_lo(m))) return false;
+    if (below_rs(m.fhi, bound_hi(m), x)) return true;
   }
   if (form_memo_)
     if (auto it = form_memo_->geq.find(x); it != form_memo_->geq.end()) return it->second;
@@ -508,7 +512,8 @@ bool Store::same_summand_follower(Id r, std::uint64_t source, bool left_option) 
 
 // A Left option G^L is reversible through G^LR when G^LR <= G; it is then replaced by
 // the Left options of G^LR. Replacements get group 0 (compared with every option).
-void Store::bypass_reversible_left(Options& L, const Options& R) {
+bool Store::bypass_reversible_left(Options& L, const Options& R) {
+  bool changed = false;
   for (std::size_t i = 0; i < L.ids.size();) {
     Id gl = L.ids[i];
     bool bypassed = false;
@@ -518,15 +523,17 @@ void Store::bypass_reversible_left(Options& L, const Options& R) {
         L.erase(i);
         for (Id x : left(glr))
           if (std::find(L.ids.begin(), L.ids.end(), x) == L.ids.end()) L.push(x, 0);
-        bypassed = true;
+        bypassed = changed = true;
         break;
       }
     }
     if (!bypassed) ++i;
   }
+  return changed;
 }
 
-void Store::bypass_reversible_right(const Options& L, Options& R) {
+bool Store::bypass_reversible_right(const Options& L, Options& R) {
+  bool changed = false;
   for (std::size_t i = 0; i < R.ids.size();) {
     Id gr = R.ids[i];
     bool bypassed = false;
@@ -536,12 +543,13 @@ void Store::bypass_reversible_right(const Options& L, Options& R) {
         R.erase(i);
         for (Id x : right(grl))
           if (std::find(R.ids.begin(), R.ids.end(), x) == R.ids.end()) R.push(x, 0);
-        bypassed = true;
+        bypassed = changed = true;
         break;
       }
     }
     if (!bypassed) ++i;
   }
+  return changed;
 }
 
 // Left keeps its maximal options, Right its minimal ones. The options are distinct
@@ -551,7 +559,7 @@ void Store::bypass_reversible_right(const Options& L, Options& R) {
 void Store::remove_dominated(Options& opts, bool left_side) {
   std::size_t n = opts.ids.size();
   if (n < 2) return;
-  std::vector<char> dead(n, 0);
+  absl::InlinedVector<char, 64> dead(n, 0);
   // n^2 comparisons: those of numbers, ups and nimbers are not charged by leq, so every 16 of them
   // are one unit of the work cap here (a unit is ~0.3 us, docs/PERFORMANCE.md; *21100:5657 compared
   // 21101 nimbers pairwise once per step, 5657 steps, uncapped: over a minute under ASan).
@@ -582,18 +590,32 @@ void Store::remove_dominated(Options& opts, bool left_side) {
 }
 
 void Store::Options::sort_unique() {
-  std::vector<std::size_t> order(ids.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a] < ids[b]; });
-  Options out;
-  for (std::size_t k : order) {
-    if (!out.ids.empty() && out.ids.back() == ids[k]) {
-      if (out.group.back() != group[k]) out.group.back() = 0;  // in two groups: compare with all
+  const std::size_t n = ids.size();
+  bool sorted = true;  // often already sorted and distinct: nothing to do
+  for (std::size_t i = 1; i < n && sorted; ++i) sorted = ids[i - 1] < ids[i];
+  if (sorted) return;
+  // Sorted through a permutation on the stack (no heap for up to 64 options); the lists are
+  // rewritten in place.
+  absl::InlinedVector<std::uint32_t, 64> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return ids[a] < ids[b]; });
+  absl::InlinedVector<Id, 64> old_ids(ids.begin(), ids.end());
+  absl::InlinedVector<std::uint8_t, 64> old_group(group.begin(), group.end());
+  absl::InlinedVector<std::uint64_t, 64> old_source(source.begin(), source.end());
+  std::size_t out = 0;
+  for (std::uint32_t k : order) {
+    if (out > 0 && ids[out - 1] == old_ids[k]) {
+      if (group[out - 1] != old_group[k]) group[out - 1] = 0;  // in two groups: compare with all
       continue;  // either source is valid: both are sums equal to this option
     }
-    out.push(ids[k], group[k], source[k]);
+    ids[out] = old_ids[k];
+    group[out] = old_group[k];
+    source[out] = old_source[k];
+    ++out;
   }
-  *this = std::move(out);
+  ids.resize(out);
+  group.resize(out);
+  source.resize(out);
 }
 
 Id Store::from_options(std::vector<Id> L, std::vector<Id> R) {
@@ -634,19 +656,18 @@ Id Store::reduce(Options L, Options R) {
   // changes during the reduction, so the bounds hold throughout.
   if (!L.ids.empty() && !R.ids.empty()) {
     memo.bounded = true;
-    memo.a = right_stop(L.ids[0]);
+    Id a = L.ids[0], b = R.ids[0];
     for (Id o : L.ids)
-      if (memo.a < right_stop(o)) memo.a = right_stop(o);
-    memo.b = left_stop(R.ids[0]);
+      if (rs_below_rs(a, o)) a = o;
     for (Id o : R.ids)
-      if (left_stop(o) < memo.b) memo.b = left_stop(o);
-    bool a_low = memo.a < memo.b;
-    memo.lo = a_low ? memo.a : memo.b;
-    memo.hi = a_low ? memo.b : memo.a;
-    memo.fa = fast_stop(memo.a);
-    memo.fb = fast_stop(memo.b);
-    memo.flo = fast_stop(memo.lo);
-    memo.fhi = fast_stop(memo.hi);
+      if (ls_below_ls(o, b)) b = o;
+    memo.a_id = a;
+    memo.b_id = b;
+    memo.fa = fast_stops_[a].right;
+    memo.fb = fast_stops_[b].left;
+    memo.a_low = memo.fa != kNoFastStop && memo.fb != kNoFastStop ? memo.fa < memo.fb : right_stop(a) < left_stop(b);
+    memo.flo = memo.a_low ? memo.fa : memo.fb;
+    memo.fhi = memo.a_low ? memo.fb : memo.fa;
   }
   struct Scope {
     FormMemo*& slot;
@@ -654,10 +675,10 @@ Id Store::reduce(Options L, Options R) {
     ~Scope() { slot = saved; }
   } scope{form_memo_, form_memo_};
   form_memo_ = &memo;
-  std::vector<Id> old_l = L.ids, old_r = R.ids;
-  bypass_reversible_left(L, R);
-  bypass_reversible_right(L, R);
-  if (L.ids != old_l || R.ids != old_r) {
+  // A bypass always changes the list (the bypassed option is not among its replacements,
+  // which are followers of it), so the flags say what comparing copies of the lists said.
+  const bool bypassed_left = bypass_reversible_left(L, R);
+  if (bypass_reversible_right(L, R) || bypassed_left) {
     remove_dominated(L, true);
     remove_dominated(R, false);
   }

@@ -278,7 +278,7 @@ Id Store::from_canonical_options(std::vector<Id> left, std::vector<Id> right) {
   Id known = recognise_nus(left, right);
   if (known != kNone) return known;
   OptKey probe;
-  std::vector<Id> joined;
+  absl::InlinedVector<Id, 64> joined;
   joined.reserve(left.size() + right.size());
   joined.insert(joined.end(), left.begin(), left.end());
   joined.insert(joined.end(), right.begin(), right.end());

@@ -410,12 +410,19 @@ class Store {
     // options): a = max RS(F^L), b = min LS(F^R), lo = min(a, b), hi = max(a, b).
     // Whether or not F equals a number, a <= LS(F) <= hi and lo <= RS(F) <= b
     // (reduce() has the proof), so many x <= F and x >= F are settled by x's stops.
+    // a and b are the stops of two options, named by id (a = RS(a_id), b = LS(b_id): no
+    // copy of a GMP number per reduction); lo is a when a_low, else b.
     bool bounded = false;
-    Dyadic a, b, lo, hi;
+    Id a_id = kNone, b_id = kNone;
+    bool a_low = false;
     // The same bounds as fixed-point integers when they fit (else kNoFastStop), so that
     // most tests against a stop compare two int64 (as leq does), not two GMP numbers.
     std::int64_t fa = kNoFastStop, fb = kNoFastStop, flo = kNoFastStop, fhi = kNoFastStop;
   };
+  const Dyadic& bound_a(const FormMemo& m) const { return right_stop(m.a_id); }
+  const Dyadic& bound_b(const FormMemo& m) const { return left_stop(m.b_id); }
+  const Dyadic& bound_lo(const FormMemo& m) const { return m.a_low ? bound_a(m) : bound_b(m); }
+  const Dyadic& bound_hi(const FormMemo& m) const { return m.a_low ? bound_b(m) : bound_a(m); }
   // v < RS(x), v < LS(x), LS(x) < v, RS(x) < v for a bound v of a FormMemo and its
   // fixed-point copy fv.
   bool below_rs(std::int64_t fv, const Dyadic& v, Id x) const {
@@ -446,6 +453,11 @@ class Store {
     std::vector<Id> ids;
     std::vector<std::uint8_t> group;
     std::vector<std::uint64_t> source;
+    void reserve(std::size_t n) {
+      ids.reserve(n);
+      group.reserve(n);
+      source.reserve(n);
+    }
     void push(Id g, std::uint8_t grp, std::uint64_t src = kNoSum) {
       ids.push_back(g);
       group.push_back(grp);
@@ -461,8 +473,9 @@ class Store {
   bool is_sum_of(Id r, Id a, Id b) const;
   bool same_summand_follower(Id r, std::uint64_t source, bool left_option) const;
   Id reduce(Options left, Options right);
-  void bypass_reversible_left(Options& left, const Options& right);
-  void bypass_reversible_right(const Options& left, Options& right);
+  // Each returns whether it bypassed an option (the list then changed).
+  bool bypass_reversible_left(Options& left, const Options& right);
+  bool bypass_reversible_right(const Options& left, Options& right);
   void remove_dominated(Options& opts, bool left_side);
   bool leq_nus(Id g, Id h) const;
   int quick_leq(Id g, Id h) const;
