@@ -232,6 +232,7 @@ struct KaylesOptions {
   std::string one_value = "ascending";
   int ascending_gap = 2;
   std::uint64_t race = 4096;
+  std::uint64_t root_rounds = 0;
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
@@ -246,7 +247,9 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
                       {"seconds", p.seconds},
                       {"root_options", p.root_options},
                       {"root_options_settled", p.settled},
-                      {"option_of_this_value", p.option_has_it}});
+                      {"option_of_this_value", p.option_has_it},
+                      {"option", p.option},
+                      {"rounds", p.rounds}});
   return {{"positions", s.nodes},
           {"seconds", s.seconds},
           {"questions", s.calls},
@@ -389,6 +392,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   if (o.one_value == "ascending-r") opt.ascending_with_r_depth = 1;
   opt.ascending_gap = o.ascending_gap;
   opt.race = o.race;
+  opt.root_rounds = o.root_rounds;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -642,6 +646,11 @@ void add_kayles_commands(CLI::App& app) {
                   "with --one-value ascending: each of the root's options asks its one-value questions in rounds, r "
                   "first within this many positions, then ascending within as many, x4 each round, until one order "
                   "answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)")
+        ->check(not_negative);
+    g->add_option("--root-rounds", o->root_rounds,
+                  "the root asks its options about each value in rounds: every option not yet settled within this "
+                  "many positions, then the abandoned ones within 4x as many, and so on, until one has the value or "
+                  "all are shown not to (1 or more threads; default 0: each option to the end, in the root's order)")
         ->check(not_negative);
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "

@@ -47,8 +47,9 @@
 // the other. The nimber is r when every option of the root answered "not r" (or has a known value
 // other than r), exactly as with one thread; every stored entry and every option value is exact,
 // so the answer is that of the single-threaded search (tested). The shared tables: NimberTable.
-// The root's own budget rounds (Settings::budget) are used by one thread only; with several, each
-// root question is asked whole (budgets below the root as with one thread).
+// The root's rounds (Settings::root_rounds) work there too: the shared list hands out (option,
+// budget) pairs, the option of the smallest budget first; an abandoned question puts its option
+// back with 4x the budget. The older root budgets (Settings::budget) are used by one thread only.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -201,6 +202,8 @@ struct NimberSearchStats {
     int root_options = 0;  // the root's distinct options
     int settled = 0;       // ... proved not to be `candidate` when the candidate was decided
     bool option_has_it = false;  // decided by an option of value `candidate` (else the nimber)
+    int option = 0;  // ... that option (1-based in the root's order), 0 when none
+    int rounds = 0;  // with root rounds: the most times one option was asked about `candidate`
   };
   std::vector<Phase> phases;  // the outermost root's candidates, in order
   int root_options = 0;       // that root's distinct options (LemoineViennot::expand_root)
@@ -267,6 +270,15 @@ class LemoineViennot {
     // nimber 1 exactly where r-first finds an option of value 3; on 3x16 ascending is the cheaper.
     // Abandoned questions keep only completed sub-searches (exact), as budgets do.
     std::uint64_t race = 4096;
+    // Root rounds (0: off, the root asks each option to the end in its order): for the candidate r
+    // the root asks every option not yet settled "are you r?" within root_rounds positions, in its
+    // order, then those abandoned within 4x as many, and so on, until one option has the value r
+    // or every option is shown "not r". The question asked is the one the root asks without
+    // rounds (racing included); an abandoned one keeps only its completed sub-searches (exact).
+    // One thread and the shared root alike (root_shared hands out (option, budget) pairs: the
+    // option of the smallest budget not being asked, first in the root's order). Takes the place
+    // of `budget` at the root (not below it) when both are set.
+    std::uint64_t root_rounds = 0;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -744,12 +756,17 @@ class LemoineViennot {
   // An enclosing budget that runs out first is passed on (thrown again).
   int in_set_within(const Position& c, const Key& key, const NimberSet& asked, int depth, Worker& w,
                     std::uint64_t budget) {
+    return within(w, budget, [&] { return in_set(c, key, asked, depth, w); });
+  }
+  // question() within `budget` more positions (0: no budget of its own), or kBudgetSpent.
+  template <class Question>
+  int within(Worker& w, std::uint64_t budget, Question&& question) {
     const std::uint64_t outer = w.limit;
-    if (budget == 0 || w.nodes + budget >= outer) return in_set(c, key, asked, depth, w);
+    if (budget == 0 || w.nodes + budget >= outer) return question();
     const std::uint64_t before = w.nodes;
     w.limit = w.nodes + budget;
     try {
-      const int v = in_set(c, key, asked, depth, w);
+      const int v = question();
       w.limit = outer;
       return v;
     } catch (const BudgetSpent&) {
@@ -1038,6 +1055,19 @@ class LemoineViennot {
     }
   }
 
+  // The root's question to its option c (after reduce): "are you q?", raced (Settings::race) when
+  // `racing` allows it and the two orders differ, within `budget` positions (0: none). Its value,
+  // kNotInSet, or kBudgetSpent (abandoned: only completed sub-searches stored anything).
+  int ask_root_option(const Position& c, const Key& key, int q, Worker& w, std::uint64_t budget, bool racing) {
+    racing = racing && settings_.race != 0 && q >= 2 && settings_.ascending_depth >= 1 && refute_ &&
+             !settings_.refutations_observe;
+    if (!racing) return in_set_within(c, key, NimberSet::single(q), 1, w, budget);
+    return within(w, budget, [&] { return race(c, key, q, w); });
+  }
+  static std::uint64_t next_round(std::uint64_t budget) {
+    return budget == 0 || budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
+  }
+
   // The root's options into f (the values of the known ones into skip, and ruled out). Options
   // that are the same question (one component of the same key, the same nimber of known
   // components; e.g. mirror images) are listed once: the root needs each value once. Returns the
@@ -1099,11 +1129,11 @@ class LemoineViennot {
     }
     auto phase_start = std::chrono::steady_clock::now();
     std::uint64_t phase_nodes = w.nodes;
-    auto end_phase = [&](int r, int settled, bool found) {
+    auto end_phase = [&](int r, int settled, bool found, int option, int rounds) {
       if (!record) return;
       const auto now = std::chrono::steady_clock::now();
       w.stats.phases.push_back({r, w.nodes - phase_nodes, std::chrono::duration<double>(now - phase_start).count(),
-                                options, settled, found});
+                                options, settled, found, option, rounds});
       phase_start = now;
       phase_nodes = w.nodes;
     };
@@ -1118,10 +1148,15 @@ class LemoineViennot {
       publish_root(r, settled, options);
       // Options not yet asked r in this candidate's rounds (all of them when there is no budget).
       bool found = false;
+      int found_option = 0, rounds = 0;
       std::vector<char>& pending = w.pending;
       pending.assign(f.opts.size(), 1);
-      for (std::uint64_t budget = settings_.budget; !found;) {
+      // Root rounds (Settings::root_rounds) race inside their budgets; the older `budget` rounds
+      // ask r-first.
+      const bool rounds_on = settings_.root_rounds != 0;
+      for (std::uint64_t budget = rounds_on ? settings_.root_rounds : settings_.budget; !found;) {
         bool abandoned = false;
+        ++rounds;
         for (std::size_t j = 0; j < f.opts.size() && !found;) {
           if (!pending[j]) {
             ++j;
@@ -1131,17 +1166,13 @@ class LemoineViennot {
           publish_asked(w.id, o.id, r);
           reduce(f, o, 1, w);
           if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
-          const int q = r ^ o.nimber;
-          // Racing needs two orders that differ: ascending at depth 1 (stored refutations on).
-          const bool racing = settings_.race != 0 && budget == 0 && q >= 2 && settings_.ascending_depth >= 1 &&
-                              refute_ && !settings_.refutations_observe;
-          int v = racing ? race(f.comps[o.first], f.keys[o.first], q, w)
-                      : in_set_within(f.comps[o.first], f.keys[o.first], NimberSet::single(q), 1, w, budget);
+          int v = ask_root_option(f.comps[o.first], f.keys[o.first], r ^ o.nimber, w, budget, rounds_on || budget == 0);
           if (v == kBudgetSpent) {
             abandoned = true;
             ++j;
           } else if (v != kNotInSet) {
             v ^= o.nimber;
+            const int id = static_cast<int>(o.id);
             f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
             pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(j));
             if (v < NimberSet::kBits) skip.add(v);
@@ -1149,6 +1180,7 @@ class LemoineViennot {
             ++answered;
             if (v == r) {
               found = true;
+              found_option = id;
             } else {
               publish_root(r, ++settled, options);
             }
@@ -1159,10 +1191,10 @@ class LemoineViennot {
           }
         }
         if (!abandoned) break;
-        budget = budget > (std::uint64_t{1} << 60) ? 0 : budget * 4;
+        budget = next_round(budget);
       }
       publish_asked(w.id, 0);
-      end_phase(r, settled, found);
+      end_phase(r, settled, found, found_option, rounds_on ? rounds : 0);
       if (!found) {
         table_.put(key, r);
         return r;
@@ -1188,6 +1220,9 @@ class LemoineViennot {
     std::vector<int> value;         // per option: its exact value once known, else -1
     std::vector<char> state;        // per option, for candidate r: 0 not taken, 1 being asked, 2 answered
     std::vector<int> askers;        // per option: threads asking it now
+    std::vector<std::uint64_t> budget;  // per option: the budget of its next question about r (0: none)
+    std::vector<int> asks;          // per option: times asked about r (not counting helpers)
+    int found_option = 0;           // the option of value r (its id), when found
     std::vector<int> working;       // per thread: the option it asks, or -1
     std::unique_ptr<std::atomic<bool>[]> cancel;  // per thread: its question was settled elsewhere
     int r = -1;                     // the candidate being decided
@@ -1211,6 +1246,8 @@ class LemoineViennot {
     rw.value.assign(kept, -1);
     rw.state.assign(kept, 0);
     rw.askers.assign(kept, 0);
+    rw.budget.assign(kept, settings_.root_rounds);
+    rw.asks.assign(kept, 0);
     rw.working.assign(static_cast<std::size_t>(threads), -1);
     rw.cancel = std::make_unique<std::atomic<bool>[]>(static_cast<std::size_t>(threads));
     for (int i = 0; i < threads; ++i) rw.cancel[i].store(false);
@@ -1226,7 +1263,7 @@ class LemoineViennot {
       const std::uint64_t all = status_->positions.load();
       if (!phases_taken_)
         rw.phases.push_back({rw.r, all - rw.phase_positions, std::chrono::duration<double>(now - rw.phase_start).count(),
-                             rw.options, settled(rw), true});
+                             rw.options, settled(rw), true, rw.found_option, most_asks(rw)});
       rw.phase_start = now;
       rw.phase_positions = all;
     }
@@ -1249,7 +1286,10 @@ class LemoineViennot {
       break;
     }
     rw.found = false;
+    rw.found_option = 0;
     std::fill(rw.state.begin(), rw.state.end(), 0);
+    std::fill(rw.budget.begin(), rw.budget.end(), settings_.root_rounds);
+    std::fill(rw.asks.begin(), rw.asks.end(), 0);
     if (rw.answer >= 0) {
       table_.put(key, rw.answer);
       return;
@@ -1257,6 +1297,11 @@ class LemoineViennot {
     root_candidate_.store(rw.r);
     ask(rw.r);
     publish_root(rw.r, settled(rw), rw.options);
+  }
+
+  // Under rw.mutex: with root rounds, the most times one option was asked about rw.r; else 0.
+  int most_asks(const RootWork& rw) const {
+    return settings_.root_rounds == 0 || rw.asks.empty() ? 0 : *std::max_element(rw.asks.begin(), rw.asks.end());
   }
 
   // Under rw.mutex: the options proved not to have the value rw.r (see root).
@@ -1279,7 +1324,7 @@ class LemoineViennot {
           const auto now = std::chrono::steady_clock::now();
           rw.phases.push_back({rw.r, status_->positions.load() - rw.phase_positions,
                                std::chrono::duration<double>(now - rw.phase_start).count(), rw.options, settled(rw),
-                               false});
+                               false, 0, most_asks(rw)});
         }
         rw.answer = rw.r;
         table_.put(key, rw.r);
@@ -1298,7 +1343,10 @@ class LemoineViennot {
         if (v < NimberSet::kBits) rw.skip.add(v);
         rule_out(v);
       }
-      if (v == rw.r) rw.found = true;
+      if (v == rw.r && !rw.found) {
+        rw.found = true;
+        rw.found_option = static_cast<int>(rw.frame.opts[j].id);
+      }
     }
     if (asked == rw.r && rw.state[j] == 1) rw.state[j] = 2;
     if (!rw.found) publish_root(rw.r, settled(rw), rw.options);
@@ -1329,11 +1377,14 @@ class LemoineViennot {
         }
         return rw.answer;
       }
-      // An option not yet asked about r, else one being asked by the fewest threads.
+      // An option not being asked about r (with root rounds: of the smallest budget; first in the
+      // root's order), else one being asked by the fewest threads.
       std::size_t pick = rw.state.size();
       bool helping = false;
-      for (std::size_t j = 0; j < rw.state.size() && pick == rw.state.size(); ++j)
-        if (rw.value[j] < 0 && rw.state[j] == 0) pick = j;
+      for (std::size_t j = 0; j < rw.state.size(); ++j)
+        if (rw.value[j] < 0 && rw.state[j] == 0 &&
+            (pick == rw.state.size() || (rw.budget[j] != 0 && (rw.budget[pick] == 0 || rw.budget[j] < rw.budget[pick]))))
+          pick = j;
       if (pick == rw.state.size()) {
         int fewest = std::numeric_limits<int>::max();
         for (std::size_t j = 0; j < rw.state.size(); ++j)
@@ -1353,6 +1404,8 @@ class LemoineViennot {
         continue;
       }
       const int r = rw.r;
+      const std::uint64_t budget = rw.budget[pick];  // a helper asks within the same budget
+      if (!helping) ++rw.asks[pick];
       rw.state[pick] = 1;
       ++rw.askers[pick];
       rw.working[me] = static_cast<int>(pick);
@@ -1371,11 +1424,8 @@ class LemoineViennot {
       w.cancel = &rw.cancel[me];
       try {
         reduce(f, o, 1, w);
-        const int q = r ^ o.nimber;
-        const bool racing = settings_.race != 0 && q >= 2 && settings_.ascending_depth >= 1 && refute_ &&
-                            !settings_.refutations_observe;
-        v = racing ? race(f.comps[0], f.keys[0], q, w) : in_set(f.comps[0], f.keys[0], NimberSet::single(q), 1, w);
-        if (v != kNotInSet) v ^= o.nimber;
+        v = ask_root_option(f.comps[0], f.keys[0], r ^ o.nimber, w, budget, true);
+        if (v != kNotInSet && v != kBudgetSpent) v ^= o.nimber;
       } catch (const TaskCancelled&) {
         cancelled = true;
         ++w.stats.cancelled_questions;
@@ -1395,6 +1445,17 @@ class LemoineViennot {
       if (cancelled) {
         // Settled elsewhere, or r found: nothing learned. Asked again if still needed.
         if (r == rw.r && rw.state[pick] == 1 && rw.askers[pick] == 0 && rw.value[pick] < 0) rw.state[pick] = 0;
+        continue;
+      }
+      if (v == kBudgetSpent) {
+        // Abandoned (root rounds): nothing proved; asked again within 4x the budget, when no
+        // thread is asking it any more.
+        if (r == rw.r && rw.state[pick] == 1 && rw.value[pick] < 0) {
+          const std::uint64_t next = next_round(budget);
+          if (rw.budget[pick] != 0 && (next == 0 || rw.budget[pick] < next)) rw.budget[pick] = next;
+          if (rw.askers[pick] == 0) rw.state[pick] = 0;
+        }
+        rw.wake.notify_all();
         continue;
       }
       record(rw, key, pick, r, v, w.id);

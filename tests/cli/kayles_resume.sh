@@ -40,6 +40,20 @@ done
 g() { grep -o '"grundy":[0-9]*' "$1"; }
 [ -n "$(g "$dir/a")" ] && [ "$(g "$dir/a")" = "$(g "$dir/b")" ] && [ "$(g "$dir/a")" = "$(g "$dir/c")" ] ||
   fail "3x9: fresh, resumed and table-less runs differ: $(cat "$dir/a" "$dir/b" "$dir/c")"
+# --root-rounds: the root asks its options in rounds of growing budgets; the same nimber with 1
+# and 2 threads, and the record of each candidate names the option of its value.
+for threads in 1 2; do
+  "$cgtlab" arckayles grundy --graph Grid3x9 --value-only --stats --threads $threads --root-rounds 64 --json >"$dir/d" ||
+    fail "3x9 --root-rounds 64 threads $threads"
+  [ "$(g "$dir/d")" = "$(g "$dir/c")" ] || fail "3x9 --root-rounds threads $threads: $(cat "$dir/d")"
+  python3 -c '
+import json, sys
+for p in json.load(open(sys.argv[1]))["stats"]["root_candidates"]:
+    assert (p["option"] > 0) == p["option_of_this_value"] and p["rounds"] >= 1, p' "$dir/d" ||
+    fail "3x9 --root-rounds threads $threads: root_candidates: $(cat "$dir/d")"
+done
+"$cgtlab" arckayles grundy --graph Grid3x9 --root-rounds -1 >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--root-rounds -1: exit $rc: $(cat "$dir/err")"
 
 # --max-positions: the error line and the JSON say how far the search got; every value reported
 # ruled out differs from the uncapped run's nimber, and every value below the one asked is ruled

@@ -614,6 +614,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.ascending_gap = o.ascending_gap;
   s.ascending_with_r_depth = o.ascending_with_r_depth;
   s.race = o.race;
+  s.root_rounds = o.root_rounds;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;

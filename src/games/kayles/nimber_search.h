@@ -80,6 +80,10 @@ struct NimberSearchOptions {
   // The root's options race r-first against ascending within growing budgets, this many
   // positions first (solve::LemoineViennot::Settings::race); 0: ascending only.
   std::uint64_t race = 4096;
+  // The root asks its options about each candidate in rounds of growing budgets, this many
+  // positions first, x4 each round (solve::LemoineViennot::Settings::root_rounds); 0: each option
+  // to the end, in the root's order.
+  std::uint64_t root_rounds = 0;
 };
 
 struct NimberSearchResult {

@@ -516,6 +516,51 @@ TEST(NimberSearch, BudgetsAndAscendingKeepTheNimber) {
   }
 }
 
+// Root rounds (NimberSearchOptions::root_rounds): the root asks every option about the candidate
+// within a budget of 1 or 16 positions, then 4x as many, ... so that nearly every root question is
+// abandoned and asked again (only its completed sub-searches kept). One thread and the shared root
+// (2 and 3 threads: (option, budget) pairs handed out, abandoned options put back), with and
+// without the race, tables small enough to replace entries: the nimbers and outcomes of the mex
+// solver, and each candidate's record names the option of its value and the rounds taken.
+TEST(NimberSearch, RootRoundsKeepTheNimber) {
+  std::uint64_t abandoned_one = 0, abandoned_shared = 0;
+  int multi_round = 0;
+  auto check = [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    for (int threads : {1, 2, 3}) {
+      if (threads == 3 && i % 3 != 0) continue;
+      games::NimberSearchOptions o;
+      o.table_bytes = i % 3 == 0 ? 1 << 10 : 1 << 16;
+      o.table_initial_bytes = 1 << 10;
+      o.threads = threads;
+      o.root_rounds = i % 2 == 0 ? 1 : 16;
+      o.race = i % 4 < 2 ? 4096 : 1;
+      o.winning_moves = i % 5 == 0;
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, expected) << g.to_spec() << " threads " << threads;
+      (threads == 1 ? abandoned_one : abandoned_shared) += r.stats.budget_spent;
+      for (const auto& ph : r.stats.phases) {
+        EXPECT_EQ(ph.option > 0, ph.option_has_it) << g.to_spec() << " threads " << threads;
+        EXPECT_LE(ph.option, ph.root_options) << g.to_spec();
+        if (ph.rounds > 1) ++multi_round;
+      }
+      games::NimberSearchOptions out = o;
+      out.outcome_only = true;
+      out.winning_moves = false;
+      ASSERT_EQ(games::kayles_nimber(g, game, out).p_position(), expected == 0)
+          << g.to_spec() << " threads " << threads << " outcome only";
+    }
+  };
+  on_small_boards(4111, 160, check);
+  for (int r = 2; r <= 4; ++r)
+    for (int c = r; c <= (r == 2 ? 10 : r == 3 ? 8 : 5); ++c) {
+      games::KaylesSolver old(VertexGame::ArcKayles);
+      check(grid(r, c), VertexGame::ArcKayles, old.grundy(grid(r, c)), c);
+    }
+  EXPECT_GT(abandoned_one, 100u);
+  EXPECT_GT(abandoned_shared, 100u);
+  EXPECT_GT(multi_round, 50);
+}
+
 // A search stopped by --max-positions says how far it got (NimberSearchOptions::status): every
 // value it reports as ruled out differs from the mex solver's nimber, a nimber it reports found is
 // that nimber, and on one component every value below the one being asked is ruled out (so the
@@ -560,6 +605,7 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
       o.outcome_only = mode == 2;  // only "is it 0?", then the winning moves
       o.reductions = o.four_cycles = o.grid_keys = false;  // larger searches: the caps bite
       o.budget = b % 3 == 1 ? 16 : 0;  // the root asks its options in rounds (abandoned questions)
+      o.root_rounds = b % 3 == 2 ? 8 : 0;  // ... also with two threads
       const auto whole = games::kayles_nimber(g, game, o);
       const std::uint64_t full = whole.nodes;
       // Run to the end: each candidate of the root decided by an option of its value (fewer than
@@ -570,6 +616,7 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
         for (std::size_t i = 0; i < ph.size(); ++i) {
           EXPECT_EQ(ph[i].root_options, whole.stats.root_options) << g.to_spec();
           const bool last = i + 1 == ph.size();
+          EXPECT_EQ(ph[i].option > 0, ph[i].option_has_it) << g.to_spec() << " candidate " << ph[i].candidate;
           if (!last || ph[i].option_has_it) {
             EXPECT_TRUE(ph[i].option_has_it) << g.to_spec() << " candidate " << ph[i].candidate;
             EXPECT_LT(ph[i].settled, ph[i].root_options) << g.to_spec() << " candidate " << ph[i].candidate;
