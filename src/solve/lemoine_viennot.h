@@ -1349,6 +1349,12 @@ class LemoineViennot {
       }
     }
     if (asked == rw.r && rw.state[j] == 1) rw.state[j] = 2;
+    // A thread stopped (cap, error) while asking option j keeps it in its report slot; j is now
+    // settled, so it is no longer being asked (the report counts settled + asked <= options).
+    for (std::size_t t = 0; t < rw.working.size() && t < NimberStatus::kThreadSlots; ++t)
+      if (static_cast<int>(t) != id && rw.working[t] < 0 &&
+          status_->root_asked[t].load() >> 48 == rw.frame.opts[j].id)
+        publish_asked(static_cast<int>(t), 0);
     if (!rw.found) publish_root(rw.r, settled(rw), rw.options);
     for (std::size_t t = 0; t < rw.working.size(); ++t) {
       if (static_cast<int>(t) == id || rw.working[t] < 0) continue;
