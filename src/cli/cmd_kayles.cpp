@@ -565,6 +565,9 @@ void add_wak_options(CLI::App* cmd, WakOptions& o) {
 
 // CLI11 wraps a negative number into an unsigned option, so such options are checked as text.
 std::string not_negative(const std::string& v) { return v.starts_with('-') ? std::string("must be 0 or more") : std::string(); }
+// Budgets in positions: beyond 2^60 a budget means nothing (no search gets there) and x4 rounds
+// would overflow; larger numbers, even past 2^64, are refused with the range in the error.
+CLI::Range budget_range() { return CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 60); }
 
 }  // namespace
 
@@ -632,7 +635,8 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--budget", o->budget,
                   "positions per question in the first round where one option answering yes settles a node (root, "
                   "and inner nodes to --budget-depth); x4 each round; 0: no budgets")
-        ->check(not_negative);
+        ->check(not_negative)
+        ->check(budget_range());
     g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
         ->check(CLI::Range(0, 64));
     g->add_option("--one-value", o->one_value,
@@ -646,12 +650,14 @@ void add_kayles_commands(CLI::App& app) {
                   "with --one-value ascending: each of the root's options asks its one-value questions in rounds, r "
                   "first within this many positions, then ascending within as many, x4 each round, until one order "
                   "answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)")
-        ->check(not_negative);
+        ->check(not_negative)
+        ->check(budget_range());
     g->add_option("--root-rounds", o->root_rounds,
                   "the root asks its options about each value in rounds: every option not yet settled within this "
                   "many positions, then the abandoned ones within 4x as many, and so on, until one has the value or "
                   "all are shown not to (1 or more threads; default 0: each option to the end, in the root's order)")
-        ->check(not_negative);
+        ->check(not_negative)
+        ->check(budget_range());
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
                   "lower bound are asked in ascending order (default 2; 1: all)")

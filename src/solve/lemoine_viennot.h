@@ -762,7 +762,7 @@ class LemoineViennot {
   template <class Question>
   int within(Worker& w, std::uint64_t budget, Question&& question) {
     const std::uint64_t outer = w.limit;
-    if (budget == 0 || w.nodes + budget >= outer) return question();
+    if (budget == 0 || w.nodes >= outer || budget >= outer - w.nodes) return question();  // no overflow
     const std::uint64_t before = w.nodes;
     w.limit = w.nodes + budget;
     try {

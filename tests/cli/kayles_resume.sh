@@ -54,6 +54,12 @@ for p in json.load(open(sys.argv[1]))["stats"]["root_candidates"]:
 done
 "$cgtlab" arckayles grundy --graph Grid3x9 --root-rounds -1 >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--root-rounds -1: exit $rc: $(cat "$dir/err")"
+# Budgets past 2^60 (and numbers past 2^64, which CLI11 would otherwise saturate) are refused.
+for opt in --root-rounds --race --budget; do
+  "$cgtlab" arckayles grundy --graph Grid3x9 $opt 18446744073709551616 >/dev/null 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "not in range" "$dir/err" ||
+    fail "$opt 2^64: exit $rc: $(cat "$dir/err")"
+done
 
 # --max-positions: the error line and the JSON say how far the search got; every value reported
 # ruled out differs from the uncapped run's nimber, and every value below the one asked is ruled
