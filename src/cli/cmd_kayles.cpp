@@ -233,6 +233,7 @@ struct KaylesOptions {
   int ascending_gap = 2;
   std::uint64_t race = 4096;
   std::uint64_t root_rounds = 0;
+  std::string mirror_first = "on";
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
@@ -393,6 +394,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.ascending_gap = o.ascending_gap;
   opt.race = o.race;
   opt.root_rounds = o.root_rounds;
+  opt.mirror_first = o.mirror_first == "on";
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -658,6 +660,11 @@ void add_kayles_commands(CLI::App& app) {
                   "all are shown not to (1 or more threads; default 0: each option to the end, in the root's order)")
         ->check(not_negative)
         ->check(budget_range());
+    g->add_option("--mirror-first", o->mirror_first,
+                  "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "
+                  "second player wins it by mirroring) is asked first, as a likely winning move; a move order only, "
+                  "every value is still searched; off: the order before 2026-11-25")
+        ->check(CLI::IsMember({"on", "off"}));
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
                   "lower bound are asked in ascending order (default 2; 1: all)")

@@ -54,6 +54,16 @@ for p in json.load(open(sys.argv[1]))["stats"]["root_candidates"]:
 done
 "$cgtlab" arckayles grundy --graph Grid3x9 --root-rounds -1 >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--root-rounds -1: exit $rc: $(cat "$dir/err")"
+# --mirror-first on|off: a move order only, the same nimber; Cram 4x8 (the half-turn strategy)
+# needs far fewer positions with it; anything else is refused in one line.
+p() { grep -o '"positions":[0-9]*' "$1" | cut -d: -f2; }
+for m in on off; do
+  "$cgtlab" arckayles grundy --graph Grid4x8 --value-only --mirror-first $m --json >"$dir/m$m" || fail "--mirror-first $m"
+done
+[ "$(g "$dir/mon")" = '"grundy":0' ] && [ "$(g "$dir/moff")" = '"grundy":0' ] &&
+  [ $((4 * $(p "$dir/mon"))) -lt "$(p "$dir/moff")" ] || fail "--mirror-first: $(cat "$dir/mon" "$dir/moff")"
+"$cgtlab" nodekayles grundy --graph Grid4x4 --mirror-first yes >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--mirror-first yes: exit $rc: $(cat "$dir/err")"
 # Budgets past 2^60 (and numbers past 2^64, which CLI11 would otherwise saturate) are refused.
 for opt in --root-rounds --race --budget; do
   "$cgtlab" arckayles grundy --graph Grid3x9 $opt 18446744073709551616 >/dev/null 2>"$dir/err"; rc=$?

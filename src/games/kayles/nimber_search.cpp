@@ -58,6 +58,51 @@ std::uint64_t reverse_bits(std::uint64_t x, int len) {
   return x >> (64 - len);
 }
 
+// a shifted by s bits (towards higher bits when s > 0), any |s|.
+template <int W>
+Bits<W> shift(const Bits<W>& a, int s) {
+  if (s == 0) return a;
+  Bits<W> r;
+  const int words = (s > 0 ? s : -s) >> 6, bits = (s > 0 ? s : -s) & 63;
+  for (int i = 0; i < W; ++i) {
+    const int from = s > 0 ? i - words : i + words;
+    if (from >= 0 && from < W) r.w[i] = a.w[from];
+  }
+  if (bits == 0) return r;
+  return s > 0 ? shl(r, bits) : shr(r, bits);
+}
+
+// Whether the second player wins the grid position c (rows x cols, cell r*cols+c) by mirroring,
+// the strategy behind "even x even boards are P": c is invariant under the half-turn about the
+// centre of its bounding box, and no cell of c is its own image or a neighbour of its image, so
+// every move (Arc-Kayles: a domino; Node-Kayles: a cell and its neighbours) leaves its image
+// playable and the position symmetric after the reply. Then c is a P-position of both games. The
+// search uses it only to order moves (LemoineViennot::Settings::mirror_first), never as an answer.
+template <int W>
+bool half_turn_mirror(const Bits<W>& c, int rows, int cols) {
+  if (cols > 64) return false;  // (a row must fit one word here)
+  const int n = rows * cols;
+  int last = -1;
+  for (int i = W - 1; i >= 0 && last < 0; --i)
+    if (c.w[i]) last = i * 64 + 63 - std::countl_zero(c.w[i]);
+  if (last < 0) return false;
+  const int r0 = c.first() / cols, r1 = last / cols;
+  std::uint64_t colbits = 0;
+  for (int r = r0; r <= r1; ++r) colbits |= extract(c, r * cols, cols);
+  const int c0 = std::countr_zero(colbits), c1 = 63 - std::countl_zero(colbits);
+  // The half-turn of the board (cell i -> n-1-i), then the translation taking its image of the
+  // box back onto the box.
+  Bits<W> rot;
+  for (int i = 0; i < W; ++i) rot.w[W - 1 - i] = reverse_bits(c.w[i], 64);
+  rot = shift(shift(rot, n - 64 * W), (r0 + r1 - (rows - 1)) * cols + (c0 + c1 - (cols - 1)));
+  if (!(rot == c)) return false;
+  const int sr = r0 + r1, sc = c0 + c1;
+  if (sr % 2 == 1 && sc % 2 == 1) return true;  // the centre is a corner of cells: no cell near it
+  // The centre is a cell (its own image) or the middle of an edge (two cells, each the other's
+  // image and neighbour): either way that cell must be empty.
+  return !c.test(sr / 2 * cols + sc / 2);
+}
+
 // Arc-Kayles or Node-Kayles on the vertex bitsets of one graph, as solve::NimberGame.
 template <int W, int KW>
 class KaylesBitGame {
@@ -110,6 +155,10 @@ class KaylesBitGame {
   }
 
   std::uint64_t difficulty(const Position& c) const { return static_cast<std::uint64_t>(c.count()); }
+
+  // A move-ordering hint, never an answer (half_turn_mirror).
+  bool mirror_p(const Position& c) const { return rows_ && half_turn_mirror(c, rows_, cols_); }
+
 
   Key key(const Position& c) const {
     if constexpr (W == 1)
@@ -615,6 +664,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.ascending_with_r_depth = o.ascending_with_r_depth;
   s.race = o.race;
   s.root_rounds = o.root_rounds;
+  s.mirror_first = o.mirror_first;
   if (!o.table_file.empty()) {
     s.checkpoint = [&] { table.save(o.table_file, name); };
     s.checkpoint_seconds = o.checkpoint_seconds;
@@ -738,6 +788,18 @@ std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int c
                                      : shape_nimbers<2, 3>(game, rows, cols, width, shapes, o, positions);
   return n + 14 <= 256 ? shape_nimbers<4, 4>(game, rows, cols, width, shapes, o, positions)
                        : shape_nimbers<4, 5>(game, rows, cols, width, shapes, o, positions);
+}
+
+bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells) {
+  if (rows < 1 || cols < 1 || static_cast<long long>(rows) * cols > 256)
+    throw InputError("grid_mirror_strategy: a grid of 1 to 256 cells, not " + std::to_string(rows) + "x" +
+                     std::to_string(cols));
+  Bits<4> c;
+  for (int v : cells) {
+    if (v < 0 || v >= rows * cols) throw InputError("grid_mirror_strategy: no cell " + std::to_string(v));
+    c.set(v);
+  }
+  return half_turn_mirror(c, rows, cols);
 }
 
 std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {

@@ -84,6 +84,9 @@ struct NimberSearchOptions {
   // positions first, x4 each round (solve::LemoineViennot::Settings::root_rounds); 0: each option
   // to the end, in the root's order.
   std::uint64_t root_rounds = 0;
+  // Options the second player wins by mirroring (a grid component symmetric under a half-turn,
+  // beside known components) are asked first (solve::LemoineViennot::Settings::mirror_first).
+  bool mirror_first = true;
 };
 
 struct NimberSearchResult {
@@ -143,6 +146,13 @@ struct GridShapeNimber {
 std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int cols, int width,
                                                 const std::vector<std::uint64_t>& shapes,
                                                 const NimberSearchOptions& options, std::uint64_t* positions = nullptr);
+
+// Whether the second player wins the position `cells` of the grid rows x cols (cell r*cols+c) by
+// copying every move through the half-turn about the centre of the cells' bounding box: the
+// cells are invariant under it and none is its own image or a neighbour of it. Such a position
+// is a P-position of both Arc-Kayles and Node-Kayles. The search asks options with this property
+// first (NimberSearchOptions::mirror_first); exposed for tests. InputError on a bad size or cell.
+bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells);
 
 // (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
 // required), else nothing. A path is reported as 1xN.

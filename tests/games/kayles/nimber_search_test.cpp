@@ -8,11 +8,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <random>
+#include <tuple>
 
 #include <unistd.h>
 
 #include "games/kayles/solver.h"
 #include "graph/graph.h"
+#include "util/error.h"
 
 using namespace cgtlab;
 using games::VertexGame;
@@ -393,7 +395,7 @@ TEST(NimberSearch, TableFileRoundTripAndResume) {
   std::atomic<bool> stop{true};
   std::filesystem::remove(path);
   o.interrupt = &stop;
-  EXPECT_THROW(games::kayles_nimber(grid(4, 6), VertexGame::ArcKayles, o), CapReached);
+  EXPECT_THROW(games::kayles_nimber(grid(4, 7), VertexGame::ArcKayles, o), CapReached);  // 15 k positions
   std::filesystem::remove(path);
 }
 
@@ -695,4 +697,105 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
   EXPECT_GT(compared_counts, 20);
   std::printf("stops %d, with values ruled out %d, after the nimber was found %d, with the root's counts %d\n", stops,
               with_bounds, found, with_counts);
+}
+
+namespace {
+
+// The induced subgraph of the grid rows x cols on `cells`, for the mex solver.
+graph::Graph grid_cells(int rows, int cols, const std::vector<int>& cells) {
+  std::vector<int> id(static_cast<std::size_t>(rows * cols), -1);
+  int n = 0;
+  for (int v : cells) id[static_cast<std::size_t>(v)] = n++;
+  graph::Graph g(n, false);
+  for (int v : cells) {
+    const int r = v / cols, c = v % cols;
+    if (c + 1 < cols && id[static_cast<std::size_t>(v + 1)] >= 0) g.add_edge(id[static_cast<std::size_t>(v)], id[static_cast<std::size_t>(v + 1)]);
+    if (r + 1 < rows && id[static_cast<std::size_t>(v + cols)] >= 0)
+      g.add_edge(id[static_cast<std::size_t>(v)], id[static_cast<std::size_t>(v + cols)]);
+  }
+  return g;
+}
+
+std::vector<int> all_cells(int n) {
+  std::vector<int> v(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
+  return v;
+}
+
+}  // namespace
+
+// The mirror test behind mirror_first: every position it accepts is a P-position of both games
+// (by the mex solver), on random positions of small grids, half of them made symmetric about the
+// board's centre or a smaller box's, so that many are accepted; and the boards it must refuse.
+TEST(MirrorStrategy, PositionsItAcceptsArePOfBothGames) {
+  EXPECT_TRUE(games::grid_mirror_strategy(4, 4, all_cells(16)));
+  EXPECT_TRUE(games::grid_mirror_strategy(2, 6, all_cells(12)));
+  EXPECT_FALSE(games::grid_mirror_strategy(3, 3, all_cells(9)));   // the centre is a cell
+  EXPECT_FALSE(games::grid_mirror_strategy(4, 5, all_cells(20)));  // ... the middle of an edge
+  EXPECT_FALSE(games::grid_mirror_strategy(3, 4, all_cells(12)));
+  EXPECT_TRUE(games::grid_mirror_strategy(5, 6, {9, 10, 15, 16}));  // a 2x2 block away from the centre
+  EXPECT_FALSE(games::grid_mirror_strategy(5, 6, {9, 10, 15}));
+  EXPECT_FALSE(games::grid_mirror_strategy(5, 6, {}));
+  EXPECT_THROW(games::grid_mirror_strategy(20, 20, {0}), InputError);
+  EXPECT_THROW(games::grid_mirror_strategy(3, 3, {9}), InputError);
+  std::mt19937_64 rng(20261125);
+  int accepted = 0, refused = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int rows = 2 + static_cast<int>(rng() % 3), cols = 2 + static_cast<int>(rng() % 5);
+    const int n = rows * cols;
+    // A box inside the board (symmetric positions are made about its centre).
+    const int r0 = static_cast<int>(rng() % 2) * static_cast<int>(rng() % static_cast<unsigned>(rows));
+    const int c0 = static_cast<int>(rng() % 2) * static_cast<int>(rng() % static_cast<unsigned>(cols));
+    const int r1 = r0 + static_cast<int>(rng() % static_cast<unsigned>(rows - r0));
+    const int c1 = c0 + static_cast<int>(rng() % static_cast<unsigned>(cols - c0));
+    std::vector<char> in(static_cast<std::size_t>(n), 0);
+    for (int r = r0; r <= r1; ++r)
+      for (int c = c0; c <= c1; ++c)
+        if (rng() % 3 != 0) {
+          in[static_cast<std::size_t>(r * cols + c)] = 1;
+          if (i % 2 == 0) in[static_cast<std::size_t>((r0 + r1 - r) * cols + (c0 + c1 - c))] = 1;
+        }
+    std::vector<int> cells;
+    for (int v = 0; v < n; ++v)
+      if (in[static_cast<std::size_t>(v)]) cells.push_back(v);
+    if (!games::grid_mirror_strategy(rows, cols, cells)) {
+      ++refused;
+      continue;
+    }
+    ++accepted;
+    const auto g = grid_cells(rows, cols, cells);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver mex(game);
+      EXPECT_EQ(mex.grundy(g), 0u) << rows << "x" << cols << " position " << i;
+    }
+  }
+  EXPECT_GT(accepted, 300);
+  EXPECT_GT(refused, 1000);
+}
+
+// Mirror options first is a move order: the nimbers agree with the mex solver either way, and on
+// boards with the half-turn strategy the proof follows it (far fewer positions).
+TEST(NimberSearch, MirrorFirstKeepsTheNimberAndFollowsTheStrategy) {
+  on_small_boards(77, 200, [](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    for (bool mirror : {true, false}) {
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 20;
+      o.mirror_first = mirror;
+      EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << i << " mirror " << mirror;
+    }
+  });
+  for (auto [game, r, c] : {std::tuple{VertexGame::ArcKayles, 4, 8}, std::tuple{VertexGame::NodeKayles, 6, 8},
+                            std::tuple{VertexGame::ArcKayles, 3, 6}}) {
+    std::uint64_t positions[2];
+    cgt::Grundy nimbers[2];
+    for (bool mirror : {true, false}) {
+      games::NimberSearchOptions o;
+      o.mirror_first = mirror;
+      const auto res = games::kayles_nimber(grid(r, c), game, o);
+      positions[mirror] = res.nodes;
+      nimbers[mirror] = res.nimber;
+    }
+    EXPECT_EQ(nimbers[0], nimbers[1]);
+    if (r % 2 == 0 && c % 2 == 0) EXPECT_LT(4 * positions[1], positions[0]) << r << "x" << c;
+  }
 }
