@@ -268,6 +268,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"ascending", s.ascending},
           {"budget_abandoned", s.budget_spent},
           {"budget_abandoned_positions", s.budget_positions},
+          {"mirror_proofs", s.mirror_proofs},
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},

@@ -195,6 +195,7 @@ struct NimberSearchStats {
   std::array<std::uint64_t, 6> by_size{};  // questions by |R| (1..4, 5+ and index 0: a full nimber, |R| > 8)
   std::uint64_t table_replaced = 0;
   std::uint64_t refutation_entries = 0;
+  std::uint64_t mirror_proofs = 0;  // components proved 0 by the copying strategy (LemoineViennot::mirror_zero)
   struct Phase {
     int candidate = 0;
     std::uint64_t nodes = 0;
@@ -539,6 +540,7 @@ class LemoineViennot {
     totals_.budget_spent += a.budget_spent;
     totals_.ascending += a.ascending;
     totals_.budget_positions += a.budget_positions;
+    totals_.mirror_proofs += a.mirror_proofs;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
     if (totals_.phases.empty()) {
       totals_.phases = a.phases;
@@ -866,6 +868,13 @@ class LemoineViennot {
     }
     // Invariant: |p| = (options not yet counted) + 1, and the nimber, when it is at most
     // max(requested), is in p.
+    if constexpr (requires { game_.mirror_replies(c, f.comps, [] { return true; }); })
+      if (settings_.mirror_first && game_.mirror_p(c) && mirror_zero(c, f, depth, w)) {
+        table_.put(key, 0);
+        ++w.stats.mirror_proofs;
+        ++w.stats.exact;
+        return 0;
+      }
     NimberSet seen;  // values of options known exactly
     if (!expand(c, f, w, [&](int v) {
           p.remove_or_max(v);
@@ -961,6 +970,60 @@ class LemoineViennot {
     ++w.stats.refuted_search;
     refuted(key, upto, p);
     return kNotInSet;
+  }
+
+  // Settings::mirror_first, a component c the second player wins by copying (the game's
+  // mirror_p): proves c = 0 by the strategy instead of searching its options: for every move of c
+  // the game gives the position after it and the copying reply (mirror_replies), and each is
+  // shown to be 0 (its components: known nimbers, equal pairs cancelled, all but one unknown
+  // solved exactly, the last asked "are you the rest?"; a symmetric one comes back here). Then
+  // every option of c has an option of value 0, so none is 0 and c's nimber is 0. False (nothing
+  // concluded; the caller searches c as usual) when a reply fails; every fact met is stored.
+  bool mirror_zero(const Position& c, Frame& f, int depth, Worker& w) {
+    f.comps.clear();
+    bool ok = true;
+    const bool legal = game_.mirror_replies(c, f.comps, [&]() -> bool {
+      const std::uint32_t end = static_cast<std::uint32_t>(f.comps.size());
+      if (f.keys.size() < end) f.keys.resize(end + 64);
+      int known = 0;
+      std::uint32_t n = 0;
+      for (std::uint32_t i = 0; i < end; ++i) {
+        if (const int t = game_.trivial_nimber(f.comps[i]); t >= 0) {
+          known ^= t;
+          continue;
+        }
+        const Key key = game_.key(f.comps[i]);
+        if (const int v = table_.get(key); v >= 0) {
+          known ^= v;
+          continue;
+        }
+        bool cancelled = false;  // G + G = 0
+        for (std::uint32_t j = 0; j < n && !cancelled; ++j)
+          if (f.keys[j] == key) {
+            --n;
+            f.comps[j] = f.comps[n];
+            f.keys[j] = f.keys[n];
+            cancelled = true;
+          }
+        if (cancelled) continue;
+        f.comps[n] = f.comps[i];
+        f.keys[n] = key;
+        ++n;
+      }
+      while (n > 1) {
+        --n;
+        const int v = in_set(f.comps[n], f.keys[n], NimberSet::lowest(NimberSet::kBits), depth + 1, w);
+        if (v == kNotInSet) throw CapReached("a nimber above 254: beyond the table's range");
+        known ^= v;
+      }
+      if (n == 1) ok = known < NimberSet::kBits &&
+                       in_set(f.comps[0], f.keys[0], NimberSet::single(known), depth + 1, w) == known;
+      else ok = known == 0;
+      f.comps.clear();
+      return ok;
+    });
+    f.comps.clear();
+    return legal && ok;
   }
 
   // Settings::ascending_depth: the component (key; options in f, `seen` the values of the known ones)

@@ -77,7 +77,7 @@ expect_error arckayles grundy --graph 0-0,0-1
 expect_error rooks grundy --board 6x
 expect_error rooks grundy --board 6x8 --holes z9
 expect_error rooks grundy --board 6x8 --rooks a1,a2
-expect_error arckayles grundy --graph Grid6x6 --max-positions 100
+expect_error arckayles grundy --graph Grid5x7 --max-positions 100
 # Stored refutations change no answer; --stats reports them and the root's candidates.
 for mode in use off observe; do
   expect_json '"grundy":2' arckayles grundy --graph Grid3x10 --value-only --refutations $mode

@@ -159,6 +159,49 @@ class KaylesBitGame {
   // A move-ordering hint, never an answer (half_turn_mirror).
   bool mirror_p(const Position& c) const { return rows_ && half_turn_mirror(c, rows_, cols_); }
 
+  // For c with mirror_p: for each move of c, appends the components of the position after the
+  // move and its image through the half-turn (the copying reply), then calls after() (false:
+  // stop). Returns false when a reply is not a move there (never, when mirror_p holds). The
+  // search then proves each of these positions 0 (LemoineViennot::mirror_zero).
+  template <class After>
+  bool mirror_replies(const Position& c, std::vector<Position>& comps, After&& after) const {
+    const int C = cols_;
+    int last = -1;
+    for (int i = W - 1; i >= 0 && last < 0; --i)
+      if (c.w[i]) last = i * 64 + 63 - std::countl_zero(c.w[i]);
+    if (last < 0) return true;
+    const int r0 = c.first() / C, r1 = last / C;
+    std::uint64_t colbits = 0;
+    for (int r = r0; r <= r1; ++r) colbits |= extract(c, r * C, C);
+    const int sr = r0 + r1, sc = std::countr_zero(colbits) + 63 - std::countl_zero(colbits);
+    auto image = [&](int v) { return (sr - v / C) * C + (sc - v % C); };
+    bool go = true, legal = true;
+    each_kayles_move<W>(game_, adj_, c, [&](const Position& rest, KaylesMoveAt m) {
+      if (!go) return;
+      Position reply = rest;
+      const int a = image(m.u);
+      if (!rest.test(a)) {
+        go = legal = false;
+        return;
+      }
+      if (game_ == VertexGame::ArcKayles) {
+        const int b = image(m.v);
+        if (!rest.test(b) || !adj_[a].test(b)) {
+          go = legal = false;
+          return;
+        }
+        reply.reset(a);
+        reply.reset(b);
+      } else {
+        reply = rest.andnot(adj_[a]);
+        reply.reset(a);
+      }
+      components(reply, comps);
+      go = after();
+    });
+    return legal;
+  }
+
 
   Key key(const Position& c) const {
     if constexpr (W == 1)

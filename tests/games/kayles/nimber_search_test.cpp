@@ -773,8 +773,10 @@ TEST(MirrorStrategy, PositionsItAcceptsArePOfBothGames) {
   EXPECT_GT(refused, 1000);
 }
 
-// Mirror options first is a move order: the nimbers agree with the mex solver either way, and on
-// boards with the half-turn strategy the proof follows it (far fewer positions).
+// Mirror options first is a move order, and a component the second player wins by copying is
+// proved 0 through the copying replies (LemoineViennot::mirror_zero): the nimbers agree with the
+// mex solver either way, and on boards with the half-turn strategy the proof follows it (far
+// fewer positions, components proved by it).
 TEST(NimberSearch, MirrorFirstKeepsTheNimberAndFollowsTheStrategy) {
   on_small_boards(77, 200, [](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
     for (bool mirror : {true, false}) {
@@ -786,16 +788,21 @@ TEST(NimberSearch, MirrorFirstKeepsTheNimberAndFollowsTheStrategy) {
   });
   for (auto [game, r, c] : {std::tuple{VertexGame::ArcKayles, 4, 8}, std::tuple{VertexGame::NodeKayles, 6, 8},
                             std::tuple{VertexGame::ArcKayles, 3, 6}}) {
-    std::uint64_t positions[2];
+    std::uint64_t positions[2], proofs[2];
     cgt::Grundy nimbers[2];
     for (bool mirror : {true, false}) {
       games::NimberSearchOptions o;
       o.mirror_first = mirror;
       const auto res = games::kayles_nimber(grid(r, c), game, o);
       positions[mirror] = res.nodes;
+      proofs[mirror] = res.stats.mirror_proofs;
       nimbers[mirror] = res.nimber;
     }
     EXPECT_EQ(nimbers[0], nimbers[1]);
-    if (r % 2 == 0 && c % 2 == 0) EXPECT_LT(4 * positions[1], positions[0]) << r << "x" << c;
+    if (r % 2 == 0 && c % 2 == 0) {
+      EXPECT_LT(4 * positions[1], positions[0]) << r << "x" << c;
+      EXPECT_GT(proofs[1], 0u) << r << "x" << c;  // symmetric components proved 0 by the strategy
+    }
+    EXPECT_EQ(proofs[0], 0u);
   }
 }
