@@ -83,6 +83,10 @@ namespace cgtlab::solve {
 //           before that option's components were appended.
 //   components(p, out): appends the components of any position.
 //   difficulty(c): larger = more work to solve (orders moves: easy, split options first).
+// Optional (Settings::mirror_first): mirror_p(c), true when the second player wins c by a copying
+// strategy; mirror_replies(c, comps, after), for each move of c the components of the position
+// after it and its copy (as options(); returns false when a copy is not a move). The engine lists
+// such options first and proves such components 0 through the replies (mirror_zero).
 template <class G>
 concept NimberGame = requires(const G& g, const typename G::Position& p, std::vector<typename G::Position>& out,
                               bool (*after)()) {
