@@ -41,6 +41,24 @@ Bits<W> shr(const Bits<W>& a, int s) {  // 0 < s < 64
   for (int i = 0; i < W; ++i) r.w[i] = (a.w[i] >> s) | (i + 1 < W ? a.w[i + 1] << (64 - s) : 0);
   return r;
 }
+template <int W>
+Bits<W> operator^(const Bits<W>& a, const Bits<W>& b) {
+  Bits<W> r;
+  for (int i = 0; i < W; ++i) r.w[i] = a.w[i] ^ b.w[i];
+  return r;
+}
+// a + b as one number of 64 W bits (the carry passes from word to word; the last one is lost).
+template <int W>
+Bits<W> add(const Bits<W>& a, const Bits<W>& b) {
+  Bits<W> r;
+  bool carry = false;
+  for (int i = 0; i < W; ++i) {
+    std::uint64_t out;
+    carry = __builtin_add_overflow(a.w[i], b.w[i], &out) | __builtin_add_overflow(out, carry, &out);
+    r.w[i] = out;
+  }
+  return r;
+}
 // `len` (<= 64) bits of a from bit `at`.
 template <int W>
 std::uint64_t extract(const Bits<W>& a, int at, int len) {
@@ -48,6 +66,14 @@ std::uint64_t extract(const Bits<W>& a, int at, int len) {
   std::uint64_t x = a.w[i] >> b;
   if (b != 0 && b + len > 64 && i + 1 < W) x |= a.w[i + 1] << (64 - b);
   return len == 64 ? x : x & ((std::uint64_t{1} << len) - 1);
+}
+
+// The highest member of a (a not empty).
+template <int W>
+int last_bit(const Bits<W>& a) {
+  for (int i = W - 1; i > 0; --i)
+    if (a.w[i]) return i * 64 + 63 - std::countl_zero(a.w[i]);
+  return 63 - std::countl_zero(a.w[0]);
 }
 
 std::uint64_t reverse_bits(std::uint64_t x, int len) {
@@ -206,6 +232,7 @@ class KaylesBitGame {
   Key key(const Position& c) const {
     if constexpr (W == 1)
       if (rows_ && cols_ < 64) return grid_key_word(c.w[0]);
+    if (rows_ && cols_ < 64) return grid_key_words(c);
     return rows_ ? grid_key(c) : set_key(c);
   }
 
@@ -292,6 +319,17 @@ class KaylesBitGame {
       components(rest, comps);
       go = after();
     });
+  }
+
+  // Grids: the components of s found by the flood fill alone, the horizontal edges whose left
+  // cell is in `cut` deleted (grid_components_for_test).
+  void fill_components(const Position& s, const Position& cut, std::vector<Position>& out) const {
+    const Position left = left_ | shl(cut, 1), right = right_ | cut;
+    for (Position rest = s; rest.any();) {
+      const Position comp = component_of(rest, rest.first(), left, right);
+      rest = rest.andnot(comp);
+      out.push_back(comp);
+    }
   }
 
   // Arc-Kayles on grids: the components of a reduced position s after deleting the horizontal
@@ -517,6 +555,21 @@ class KaylesBitGame {
     }
   }
 
+  // Boards of several words: the same fill, the carry passing from word to word (add).
+  static Position component_of_words(const Position& s, const Position& seed, const Position& left,
+                                     const Position& right, int cols) {
+    const Position hs = s.andnot(left);
+    Position comp = seed;
+    for (;;) {
+      const Position t = hs | comp;
+      const Position starts = comp.andnot(shl(comp.andnot(right), 1));
+      const Position x = comp | ((add(t, starts) ^ t) & t);
+      const Position next = (x | shr(x.andnot(left), 1) | shl(x, cols) | shr(x, cols)) & s;
+      if (next == x) return x;
+      comp = next;
+    }
+  }
+
   // The component of s holding vertex `start`; on grids a cell of `right` is not joined to its
   // right neighbour, one of `left` to its left neighbour (left_ and right_, or more: split_cut).
   Position component_of(const Position& s, int start, const Position& left, const Position& right) const {
@@ -528,6 +581,7 @@ class KaylesBitGame {
       }
     Position comp;
     comp.set(start);
+    if (rows_ && cols_ < 64) return component_of_words(s, comp, left, right, cols_);
     if (rows_) {  // grid: grow by shifts
       for (;;) {
         Position next = comp | shl(comp.andnot(right), 1) | shr(comp.andnot(left), 1);
@@ -618,7 +672,28 @@ class KaylesBitGame {
     const int cmin = std::countr_zero(colmask);
     const int w = 64 - std::countl_zero(colmask) - cmin;
     const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
-    const std::uint64_t k0 = _pext_u64(x >> cmin, row_rep_[h] * m);
+    return grid_key_box(_pext_u64(x >> cmin, row_rep_[h] * m), h, w);
+  }
+  // grid_key for boards of several words (rows of fewer than 64 cells), the same key: the
+  // bounding box's rows gathered one by one when the box has at most 64 cells, else grid_key.
+  Key grid_key_words(const Position& c) const {
+    const int first = c.first();
+    if (first < 0) return Key{};
+    const int C = cols_;
+    const int rmin = first / C;
+    const int h = last_bit(c) / C - rmin + 1;
+    std::uint64_t colmask = 0;
+    for (int i = 0; i < h; ++i) colmask |= extract(c, (rmin + i) * C, C);
+    const int cmin = std::countr_zero(colmask);
+    const int w = 64 - std::countl_zero(colmask) - cmin;
+    if (h * w > 64) return grid_key(c);
+    std::uint64_t k0 = 0;
+    for (int i = 0; i < h; ++i) k0 |= extract(c, (rmin + i) * C + cmin, w) << (i * w);
+    return grid_key_box(k0, h, w);
+  }
+  // The key of a shape whose bounding box (h rows of w cells, h * w <= 64) is packed row after
+  // row in k0 (row 0 at bit 0): the least of its images, the transposed ones only where they fit.
+  Key grid_key_box(std::uint64_t k0, int h, int w) const {
     const int n = h * w;
     // Always inlined, as trivial_nimber and NimberTable::get/stored_byte: left to the compiler, they
     // stopped being inlined into expand when split_four_cycles was added to this file (Cram 4x9
@@ -816,7 +891,44 @@ std::vector<GridShapeNimber> shape_nimbers(VertexGame game, int rows, int cols, 
   return out;
 }
 
+template <int W, int KW>
+std::vector<GridComponentForTest> components_for_test(int rows, int cols, const std::vector<int>& cells,
+                                                      const std::vector<int>& cut) {
+  const graph::Graph g = graph::parse_graph("Grid" + std::to_string(rows) + "x" + std::to_string(cols));
+  KaylesBitGame<W, KW> rules(g, VertexGame::NodeKayles, std::make_pair(rows, cols), false);
+  Bits<W> s, c;
+  for (int v : cells) s.set(v);
+  for (int v : cut) c.set(v);
+  std::vector<Bits<W>> comps;
+  rules.fill_components(s, c, comps);
+  std::vector<GridComponentForTest> out;
+  for (const auto& comp : comps) {
+    GridComponentForTest t;
+    comp.each([&](int v) { t.cells.push_back(v); });
+    const auto key = rules.key(comp);
+    t.key.assign(key.begin(), key.end());
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
+                                                           const std::vector<int>& cut) {
+  if (rows < 1 || cols < 1 || cols > 63 || rows * cols > 256)
+    throw InputError("grid_components_for_test: board out of range");
+  for (const auto* list : {&cells, &cut})
+    for (int v : *list)
+      if (v < 0 || v >= rows * cols) throw InputError("grid_components_for_test: cell out of range");
+  const int n = rows * cols;
+  if (n <= 64) return n + 14 <= 64 ? components_for_test<1, 1>(rows, cols, cells, cut)
+                                   : components_for_test<1, 2>(rows, cols, cells, cut);
+  if (n <= 128) return n + 14 <= 128 ? components_for_test<2, 2>(rows, cols, cells, cut)
+                                     : components_for_test<2, 3>(rows, cols, cells, cut);
+  return n + 14 <= 256 ? components_for_test<4, 4>(rows, cols, cells, cut)
+                       : components_for_test<4, 5>(rows, cols, cells, cut);
+}
 
 std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int cols, int width,
                                                 const std::vector<std::uint64_t>& shapes, const NimberSearchOptions& o,

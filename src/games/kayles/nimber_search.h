@@ -154,6 +154,18 @@ std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int c
 // first (NimberSearchOptions::mirror_first); exposed for tests. InputError on a bad size or cell.
 bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells);
 
+// For the tests of the grid routines (nimber_search_test.cpp): the components of the cells `cells`
+// (cell (r, c) is r * cols + c) of the grid rows x cols (cols <= 63, rows * cols <= 256) found by
+// the search's flood fill alone (no simplifications), the horizontal edges whose left cell is in
+// `cut` deleted; by least cell, as the search lists them. Each with its grid key (the key's words,
+// lowest first) computed as the search computes it.
+struct GridComponentForTest {
+  std::vector<int> cells;
+  std::vector<std::uint64_t> key;
+};
+std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
+                                                           const std::vector<int>& cut);
+
 // (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
 // required), else nothing. A path is reported as 1xN.
 std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g);

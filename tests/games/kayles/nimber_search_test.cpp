@@ -810,3 +810,115 @@ TEST(NimberSearch, MirrorFirstKeepsTheNimberAndFollowsTheStrategy) {
     EXPECT_EQ(proofs[0], 0u);
   }
 }
+
+namespace {
+
+// A plain reference for the grid routines: components by breadth-first search over the grid's
+// edges (a horizontal edge whose left cell is in `cut` deleted), by least cell.
+std::vector<std::vector<int>> reference_components(int rows, int cols, const std::vector<int>& cells,
+                                                   const std::vector<int>& cut) {
+  std::vector<char> in(static_cast<std::size_t>(rows * cols), 0), cutc(in.size(), 0), seen(in.size(), 0);
+  for (int v : cells) in[v] = 1;
+  for (int v : cut) cutc[v] = 1;
+  std::vector<std::vector<int>> out;
+  for (int s = 0; s < rows * cols; ++s) {
+    if (!in[s] || seen[s]) continue;
+    std::vector<int> comp{s}, queue{s};
+    seen[s] = 1;
+    while (!queue.empty()) {
+      const int v = queue.back();
+      queue.pop_back();
+      const int r = v / cols, c = v % cols;
+      const int nb[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+      for (const auto& [nr, nc] : nb) {
+        if (nr < 0 || nr >= rows || nc < 0 || nc >= cols) continue;
+        const int u = nr * cols + nc;
+        if (!in[u] || seen[u]) continue;
+        if (nr == r && cutc[std::min(u, v)]) continue;  // the deleted edge between u and v
+        seen[u] = 1;
+        comp.push_back(u);
+        queue.push_back(u);
+      }
+    }
+    std::sort(comp.begin(), comp.end());
+    out.push_back(comp);
+  }
+  return out;
+}
+
+// The grid key by its definition: the shape's eight images in its bounding box (the four turned a
+// quarter only when they fit the board turned: box width <= rows, height <= cols), each packed row
+// after row into kw words with the row length at bit 64 kw - 14; the least as a number.
+std::vector<std::uint64_t> reference_key(int rows, int cols, int kw, const std::vector<int>& comp) {
+  int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
+  for (int v : comp) {
+    r0 = std::min(r0, v / cols), r1 = std::max(r1, v / cols);
+    c0 = std::min(c0, v % cols), c1 = std::max(c1, v % cols);
+  }
+  const int h = r1 - r0 + 1, w = c1 - c0 + 1;
+  std::vector<std::uint64_t> best;
+  for (int t = 0; t < 8; ++t) {
+    const bool transposed = t >= 4;
+    if (transposed && !(w <= rows && h <= cols)) continue;
+    const int hh = transposed ? w : h, ww = transposed ? h : w;
+    std::vector<std::uint64_t> k(static_cast<std::size_t>(kw), 0);
+    for (int v : comp) {
+      int i = v / cols - r0, j = v % cols - c0;
+      if (transposed) std::swap(i, j);
+      if (t & 1) i = hh - 1 - i;
+      if (t & 2) j = ww - 1 - j;
+      const int bit = i * ww + j;
+      k[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    const int stride_bit = 64 * kw - 14;
+    k[stride_bit / 64] |= static_cast<std::uint64_t>(ww) << (stride_bit % 64);
+    if (best.empty() || std::lexicographical_compare(k.rbegin(), k.rend(), best.rbegin(), best.rend())) best = k;
+  }
+  return best;
+}
+
+}  // namespace
+
+// The search's grid flood fill (a carry along rows; across words on boards of more than 64
+// cells) and its grid keys (PEXT on one-word boards, rows gathered one by one on larger ones, the
+// plain image loop for boxes of more than 64 cells) against the references above, on thousands
+// of random boards of every word count (1, 2 and 4 words; keys of 1 to 5 words), with random
+// deleted horizontal edges as split_cut makes them.
+TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
+  const std::pair<int, int> sizes[] = {{1, 40}, {3, 5},  {2, 25}, {4, 11}, {5, 12}, {7, 9},   {4, 15}, {5, 13}, {5, 14},
+                                       {6, 11}, {7, 8}, {9, 14}, {10, 12}, {8, 16}, {2, 63}, {9, 20}, {16, 16}, {4, 63}};
+  std::mt19937_64 rng(20261125);
+  int boards = 0, components = 0, big_boxes = 0;
+  for (int round = 0; round < 250; ++round)
+    for (const auto& [rows, cols] : sizes) {
+      const int n = rows * cols;
+      const int words = n <= 64 ? 1 : n <= 128 ? 2 : 4;
+      const int kw = n + 14 <= 64 * words ? words : words + 1;
+      const double keep = 0.3 + 0.05 * static_cast<double>(rng() % 14);
+      std::bernoulli_distribution in(keep), cut_edge(round % 3 == 0 ? 0.0 : 0.15);
+      std::vector<int> cells, cut;
+      for (int v = 0; v < n; ++v) {
+        if (in(rng)) cells.push_back(v);
+        if (v % cols != cols - 1 && cut_edge(rng)) cut.push_back(v);
+      }
+      const auto got = games::grid_components_for_test(rows, cols, cells, cut);
+      const auto want = reference_components(rows, cols, cells, cut);
+      ++boards;
+      ASSERT_EQ(got.size(), want.size()) << rows << "x" << cols << " round " << round;
+      for (std::size_t i = 0; i < want.size(); ++i) {
+        ASSERT_EQ(got[i].cells, want[i]) << rows << "x" << cols << " round " << round << " component " << i;
+        ASSERT_EQ(got[i].key, reference_key(rows, cols, kw, want[i]))
+            << rows << "x" << cols << " round " << round << " component " << i;
+        ++components;
+        int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
+        for (int v : want[i]) {
+          r0 = std::min(r0, v / cols), r1 = std::max(r1, v / cols);
+          c0 = std::min(c0, v % cols), c1 = std::max(c1, v % cols);
+        }
+        if ((r1 - r0 + 1) * (c1 - c0 + 1) > 64) ++big_boxes;
+      }
+    }
+  EXPECT_EQ(boards, 250 * 18);
+  EXPECT_GT(components, 30000);
+  EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
+}
