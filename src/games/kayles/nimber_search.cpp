@@ -666,8 +666,8 @@ class KaylesBitGame {
     const int h = (63 - std::countl_zero(c)) / C - rmin + 1;
     const std::uint64_t x = c >> (rmin * C);
     const std::uint64_t rowmask = (std::uint64_t{1} << C) - 1;
-    std::uint64_t colmask = 0;
-    for (int i = 0; i < h; ++i) colmask |= x >> (i * C);
+    std::uint64_t colmask = x;  // the rows ORed into row 0: rows 0..2s-1 after the step of s
+    for (int s = 1; s < h; s *= 2) colmask |= colmask >> (s * C);
     colmask &= rowmask;
     const int cmin = std::countr_zero(colmask);
     const int w = 64 - std::countl_zero(colmask) - cmin;
@@ -704,15 +704,20 @@ class KaylesBitGame {
       for (int i = 0; i < hh; ++i) v |= ((a >> (i * ww)) & mm) << ((hh - 1 - i) * ww);
       return std::min(std::min(a, v), std::min(reverse_bits(a, n), reverse_bits(v, n)));
     };
-    std::uint64_t best = best4(k0, h, w);
+    // The row length is the key's most significant field, so the least key has the least row
+    // length: when the images turned a quarter fit the board (row length h), they alone are
+    // compared if h < w, the others (row length w) alone if h > w, both only for a square box.
+    const bool turn = w <= rows_ && h <= cols_;
+    std::uint64_t best = 0;
     int stride = w;
-    if (w <= rows_ && h <= cols_) {
+    if (!turn || h >= w) best = best4(k0, h, w);
+    if (turn && h <= w) {
       std::uint64_t rep = 0;  // bit 0 of each of the h rows of width w
       for (int i = 0; i < h; ++i) rep |= std::uint64_t{1} << (i * w);
       std::uint64_t t0 = 0;  // transposed: column j of the box becomes row j (width h)
       for (int j = 0; j < w; ++j) t0 |= _pext_u64(k0 >> j, rep) << (j * h);
       const std::uint64_t tb = best4(t0, w, h);
-      if (h < stride || (h == stride && tb < best)) best = tb, stride = h;
+      if (h < w || tb < best) best = tb, stride = h;
     }
     Key k{};
     k[0] = best;
