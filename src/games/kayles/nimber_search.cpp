@@ -98,6 +98,16 @@ Bits<W> shift(const Bits<W>& a, int s) {
   return s > 0 ? shl(r, bits) : shr(r, bits);
 }
 
+// The bounding box of a non-empty grid position c (cell r*cols+c, cols <= 64): first and last
+// row, first and last column.
+template <int W>
+std::array<int, 4> grid_box(const Bits<W>& c, int cols) {
+  const int r0 = c.first() / cols, r1 = last_bit(c) / cols;
+  std::uint64_t colbits = 0;
+  for (int r = r0; r <= r1; ++r) colbits |= extract(c, r * cols, cols);
+  return {r0, r1, std::countr_zero(colbits), 63 - std::countl_zero(colbits)};
+}
+
 // Whether the second player wins the grid position c (rows x cols, cell r*cols+c) by mirroring,
 // the strategy behind "even x even boards are P": c is invariant under the half-turn about the
 // centre of its bounding box, and no cell of c is its own image or a neighbour of its image, so
@@ -108,14 +118,8 @@ template <int W>
 bool half_turn_mirror(const Bits<W>& c, int rows, int cols) {
   if (cols > 64) return false;  // (a row must fit one word here)
   const int n = rows * cols;
-  int last = -1;
-  for (int i = W - 1; i >= 0 && last < 0; --i)
-    if (c.w[i]) last = i * 64 + 63 - std::countl_zero(c.w[i]);
-  if (last < 0) return false;
-  const int r0 = c.first() / cols, r1 = last / cols;
-  std::uint64_t colbits = 0;
-  for (int r = r0; r <= r1; ++r) colbits |= extract(c, r * cols, cols);
-  const int c0 = std::countr_zero(colbits), c1 = 63 - std::countl_zero(colbits);
+  if (!c.any()) return false;
+  const auto [r0, r1, c0, c1] = grid_box(c, cols);
   // The half-turn of the board (cell i -> n-1-i), then the translation taking its image of the
   // box back onto the box.
   Bits<W> rot;
@@ -192,14 +196,9 @@ class KaylesBitGame {
   template <class After>
   bool mirror_replies(const Position& c, std::vector<Position>& comps, After&& after) const {
     const int C = cols_;
-    int last = -1;
-    for (int i = W - 1; i >= 0 && last < 0; --i)
-      if (c.w[i]) last = i * 64 + 63 - std::countl_zero(c.w[i]);
-    if (last < 0) return true;
-    const int r0 = c.first() / C, r1 = last / C;
-    std::uint64_t colbits = 0;
-    for (int r = r0; r <= r1; ++r) colbits |= extract(c, r * C, C);
-    const int sr = r0 + r1, sc = std::countr_zero(colbits) + 63 - std::countl_zero(colbits);
+    if (!c.any()) return true;
+    const auto [r0, r1, c0, c1] = grid_box(c, C);
+    const int sr = r0 + r1, sc = c0 + c1;
     auto image = [&](int v) { return (sr - v / C) * C + (sc - v % C); };
     bool go = true, legal = true;
     each_kayles_move<W>(game_, adj_, c, [&](const Position& rest, KaylesMoveAt m) {
