@@ -287,7 +287,8 @@ class LemoineViennot {
     // Mirror options first (games that have `mirror_p(c)`: the second player wins c by copying
     // every move through a symmetry of c): an option whose one unknown component has it is
     // likely of the value of its known components alone, so it is listed first, as a likely
-    // winning move; it is a move order, never an answer (the option is searched like any other).
+    // winning move; and a component that has it is proved 0 through the copying replies
+    // (mirror_zero). A move order and a proof, never an answer (everything is searched).
     // On boards with the half-turn strategy the proof then follows it: the position after each
     // reply is answered by the mirror move first. Measured (docs/PERFORMANCE.md, "Mirror moves
     // first"): Cram 4x10 1.81 M -> 36 k positions, 6x6 490 k -> 8.4 k, Node-Kayles 6x10 496 k ->

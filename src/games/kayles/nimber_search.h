@@ -85,7 +85,8 @@ struct NimberSearchOptions {
   // to the end, in the root's order.
   std::uint64_t root_rounds = 0;
   // Options the second player wins by mirroring (a grid component symmetric under a half-turn,
-  // beside known components) are asked first (solve::LemoineViennot::Settings::mirror_first).
+  // beside known components) are asked first, and such a component is proved 0 through the
+  // copying replies (solve::LemoineViennot::Settings::mirror_first).
   bool mirror_first = true;
 };
 
