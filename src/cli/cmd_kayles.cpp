@@ -571,6 +571,10 @@ std::string not_negative(const std::string& v) { return v.starts_with('-') ? std
 // Budgets in positions: beyond 2^60 a budget means nothing (no search gets there) and x4 rounds
 // would overflow; larger numbers, even past 2^64, are refused with the range in the error.
 CLI::Range budget_range() { return CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 60); }
+// A budget option (positions): not negative, at most 2^60.
+void add_budget_option(CLI::App* g, const std::string& name, std::uint64_t& value, const std::string& help) {
+  g->add_option(name, value, help)->check(not_negative)->check(budget_range());
+}
 
 }  // namespace
 
@@ -635,11 +639,9 @@ void add_kayles_commands(CLI::App& app) {
                   "keep proved refutations (\"the nimber is not v\") in a quarter of the table: use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
-    g->add_option("--budget", o->budget,
-                  "positions per question in the first round where one option answering yes settles a node (root, "
-                  "and inner nodes to --budget-depth); x4 each round; 0: no budgets")
-        ->check(not_negative)
-        ->check(budget_range());
+    add_budget_option(g, "--budget", o->budget,
+                      "positions per question in the first round where one option answering yes settles a node "
+                      "(root, and inner nodes to --budget-depth); x4 each round; 0: no budgets");
     g->add_option("--budget-depth", o->budget_depth, "deepest inner node asked in budget rounds (default 0: the root only)")
         ->check(CLI::Range(0, 64));
     g->add_option("--one-value", o->one_value,
@@ -649,22 +651,20 @@ void add_kayles_commands(CLI::App& app) {
                   "faster on some boards, slower on others) or r-first (every option \"are you r?\" first; the "
                   "search before 2026-11-24)")
         ->check(CLI::IsMember({"ascending", "ascending-r", "r-first"}));
-    g->add_option("--race", o->race,
-                  "with --one-value ascending: each of the root's options asks its one-value questions in rounds, r "
-                  "first within this many positions, then ascending within as many, x4 each round, until one order "
-                  "answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)")
-        ->check(not_negative)
-        ->check(budget_range());
-    g->add_option("--root-rounds", o->root_rounds,
-                  "the root asks its options about each value in rounds: every option not yet settled within this "
-                  "many positions, then the abandoned ones within 4x as many, and so on, until one has the value or "
-                  "all are shown not to (1 or more threads; default 0: each option to the end, in the root's order)")
-        ->check(not_negative)
-        ->check(budget_range());
+    add_budget_option(g, "--race", o->race,
+                      "with --one-value ascending: each of the root's options asks its one-value questions in rounds, "
+                      "r first within this many positions, then ascending within as many, x4 each round, until one "
+                      "order answers (default 4096; 0: ascending only, the search before 2026-11-24 11:00 UTC)");
+    add_budget_option(g, "--root-rounds", o->root_rounds,
+                      "the root asks its options about each value in rounds: every option not yet settled within "
+                      "this many positions, then the abandoned ones within 4x as many, and so on, until one has the "
+                      "value or all are shown not to (1 or more threads; default 0: each option to the end, in the "
+                      "root's order)");
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "
-                  "second player wins it by mirroring) is asked first, as a likely winning move; a move order only, "
-                  "every value is still searched; off: the order before 2026-11-25")
+                  "second player wins it by copying) is asked first, as a likely winning move, and such a component "
+                  "is proved 0 by searching each move and its copy; every value is still searched; off: the search "
+                  "before 2026-11-25")
         ->check(CLI::IsMember({"on", "off"}));
     g->add_option("--ascending-gap", o->ascending_gap,
                   "with --one-value ascending, only questions \"are you r?\" at least this far above the component's "
