@@ -225,6 +225,8 @@ struct KaylesOptions {
   std::uint64_t table_mib = 1024;
   std::string table_file;
   double checkpoint = 300;
+  std::string trunk_file;
+  std::uint64_t trunk_entries = 100000;
   std::size_t limit = 50;
   std::string refutations = "use";
   std::uint64_t budget = 0;
@@ -382,6 +384,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.threads = o.threads;
   opt.table_file = o.table_file;
   opt.checkpoint_seconds = o.checkpoint;
+  opt.trunk_file = o.trunk_file;
+  opt.trunk_entries = o.trunk_entries;
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.outcome_only = o.outcome_only;
@@ -634,7 +638,13 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--table", o->table_file,
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
                   "(an interrupted run resumes from it)");
-    g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table (default 300)");
+    g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table and --trunk (default 300)");
+    g->add_option("--trunk", o->trunk_file,
+                  "trunk file: saved with the table (a table file of only the --trunk-entries largest positions, "
+                  "the costliest to recompute, small enough to keep or commit) and loaded at the start when there "
+                  "is no --table file to resume from");
+    g->add_option("--trunk-entries", o->trunk_entries, "entries kept in --trunk (default 100000; 16 bytes each on boards over 50 cells)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,
                   "keep proved refutations (\"the nimber is not v\") in a quarter of the table: use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")

@@ -232,16 +232,36 @@ class NimberTable {
   // Writes the table to path (see the format above); throws InputError on an I/O error.
   // Other threads may write meanwhile (a shared table): each bucket is copied whole (seqlock), so
   // the file holds whole entries; entries inserted during the save may be missing from it.
-  void save(const std::string& path, const std::string& game) const {
+  // keep > 0: at most `keep` entries, those with the most key bits set (the largest positions,
+  // the costliest to recompute; the replacement rule's measure, reversed): a small file of the
+  // search's trunk that a later run can resume from when the full table is lost.
+  void save(const std::string& path, const std::string& game, std::uint64_t keep = 0) const {
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw InputError("cannot write table file " + tmp);
     // The count first, then at most that many records (blanks when entries were dropped meanwhile).
+    // With keep: entries of more than `least` key bits, then of exactly `least` bits while room is
+    // left (`least` chosen from a count of the entries by key bits).
     std::uint64_t n = 0;
     Bucket copy;
+    std::array<std::uint64_t, 64 * KW + 1> by_bits{};
     for (std::uint64_t b = 0; b < buckets_; ++b) {
       read_bucket(b, copy);
-      for (const Key& e : copy) n += (e[KW - 1] & kValueMask) != 0 ? 1 : 0;
+      for (const Key& e : copy)
+        if ((e[KW - 1] & kValueMask) != 0) {
+          ++n;
+          ++by_bits[static_cast<std::size_t>(popcount(e))];
+        }
+    }
+    int least = 0;
+    std::uint64_t room_at_least = n;  // entries of exactly `least` bits still to write
+    if (keep != 0 && n > keep) {
+      std::uint64_t above = 0;
+      least = 64 * KW;
+      while (least > 0 && above + by_bits[static_cast<std::size_t>(least)] < keep)
+        above += by_bits[static_cast<std::size_t>(least--)];
+      room_at_least = keep - above;
+      n = keep;
     }
     std::string header = "cgtlab-nimber-table 1\nkey-words " + std::to_string(KW) + "\ngame " + game +
                          "\nentries " + std::to_string(n) + "\n";
@@ -251,6 +271,8 @@ class NimberTable {
       read_bucket(b, copy);
       for (int i = 0; ok && i < kBucket && written < n; ++i) {
         if (!(copy[i][KW - 1] & kValueMask)) continue;
+        if (const int bits = popcount(copy[i]); bits < least || (bits == least && room_at_least == 0)) continue;
+        else if (bits == least) --room_at_least;
         ok = std::fwrite(copy[i].data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
         ++written;
       }

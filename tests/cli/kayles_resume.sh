@@ -40,6 +40,22 @@ done
 g() { grep -o '"grundy":[0-9]*' "$1"; }
 [ -n "$(g "$dir/a")" ] && [ "$(g "$dir/a")" = "$(g "$dir/b")" ] && [ "$(g "$dir/a")" = "$(g "$dir/c")" ] ||
   fail "3x9: fresh, resumed and table-less runs differ: $(cat "$dir/a" "$dir/b" "$dir/c")"
+# --trunk: the largest --trunk-entries positions of the table, saved beside it (or alone) at a
+# stop and at the end; a run with no --table file resumes from it, with the same nimber. Cram 5x7
+# stopped by --max-positions, then resumed from the trunk alone.
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --max-positions 20000 --trunk "$dir/t.tt" --trunk-entries 300 \
+  --json >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "the largest 300 of them saved to $dir/t.tt" "$dir/err" || fail "--trunk at a stop: exit $rc: $(cat "$dir/err")"
+[ "$(sed -n 4p "$dir/t.tt")" = "entries 300" ] || fail "--trunk-entries 300: $(sed -n 1,4p "$dir/t.tt")"
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --trunk "$dir/t.tt" --trunk-entries 300 --json >"$dir/a" ||
+  fail "5x7 resumed from the trunk"
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --json >"$dir/c" || fail "5x7 without a table"
+[ -n "$(g "$dir/a")" ] && [ "$(g "$dir/a")" = "$(g "$dir/c")" ] || fail "5x7: resumed from the trunk: $(cat "$dir/a" "$dir/c")"
+[ "$(sed -n 4p "$dir/t.tt")" = "entries 300" ] || fail "--trunk at the end: $(sed -n 1,4p "$dir/t.tt")"
+for bad in 0 -1 abc 18446744073709551616; do
+  "$cgtlab" arckayles grundy --graph P4 --trunk "$dir/u.tt" --trunk-entries "$bad" >/dev/null 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--trunk-entries $bad: exit $rc: $(cat "$dir/err")"
+done
 # --root-rounds: the root asks its options in rounds of growing budgets; the same nimber with 1
 # and 2 threads, and the record of each candidate names the option of its value.
 for threads in 1 2; do

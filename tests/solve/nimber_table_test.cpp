@@ -4,8 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdio>
 #include <map>
 #include <random>
+#include <string>
+#include <vector>
 
 using namespace cgtlab;
 
@@ -57,4 +63,47 @@ TEST(NimberTable, FlagsMergeAndSurviveReplacement) {
   u.merge_flags({7}, 0x30);
   EXPECT_EQ(u.flags({7}), 0x35u);
   EXPECT_EQ(u.size(), 1u);
+}
+
+// save(path, game, keep): the `keep` entries with the most key bits set (the largest positions),
+// every one of them exact; none dropped has more bits than one kept.
+TEST(NimberTable, SaveKeepsTheLargestEntries) {
+  solve::NimberTable<2> t(std::uint64_t{1} << 22);
+  std::map<std::array<std::uint64_t, 2>, int> truth;
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 5000; ++i) {
+    const int bits = 1 + static_cast<int>(rng() % 60);
+    std::uint64_t w = 0;
+    for (int b = 0; b < bits; ++b) w |= std::uint64_t{1} << (rng() % 64);
+    const std::array<std::uint64_t, 2> k{w, rng() % 4};
+    const int v = static_cast<int>(rng() % 9);
+    if (truth.emplace(k, v).second) t.put(k, v);
+  }
+  ASSERT_EQ(t.size(), truth.size());
+  const std::string path = testing::TempDir() + "nimber_table_keep.tt";
+  t.save(path, "test", 700);
+  solve::NimberTable<2> u(std::uint64_t{1} << 22);
+  EXPECT_EQ(u.load(path, "test"), 700u);
+  EXPECT_EQ(u.size(), 700u);
+  auto bits = [](const std::array<std::uint64_t, 2>& k) { return std::popcount(k[0]) + std::popcount(k[1]); };
+  int least_kept = 128, most_dropped = 0;
+  for (const auto& [k, v] : truth) {
+    const int g = u.get(k);
+    if (g >= 0) {
+      EXPECT_EQ(g, v);
+      least_kept = std::min(least_kept, bits(k));
+    } else {
+      most_dropped = std::max(most_dropped, bits(k));
+    }
+  }
+  EXPECT_GE(least_kept, most_dropped);
+  std::vector<int> sizes;
+  for (const auto& [k, v] : truth) sizes.push_back(bits(k));
+  std::sort(sizes.rbegin(), sizes.rend());
+  EXPECT_EQ(least_kept, sizes[699]);  // the 700th largest
+  EXPECT_LT(sizes.back(), least_kept);
+  t.save(path, "test", 100000);  // more room than entries: all of them
+  solve::NimberTable<2> all(std::uint64_t{1} << 22);
+  EXPECT_EQ(all.load(path, "test"), truth.size());
+  std::remove(path.c_str());
 }

@@ -762,6 +762,12 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());
   NimberSearchResult r;
   if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) r.loaded_entries = table.load(o.table_file, name);
+  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name);
+  // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
+  auto save = [&] {
+    if (!o.table_file.empty()) table.save(o.table_file, name);
+    if (!o.trunk_file.empty()) table.save(o.trunk_file, name, std::max<std::uint64_t>(o.trunk_entries, 1));
+  };
   if (o.endgame_db && o.endgame_db_preload)
     for (const auto& e : o.endgame_db->entries()) {
       typename Game::Key k{};
@@ -787,8 +793,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.race = o.race;
   s.root_rounds = o.root_rounds;
   s.mirror_first = o.mirror_first;
-  if (!o.table_file.empty()) {
-    s.checkpoint = [&] { table.save(o.table_file, name); };
+  if (!o.table_file.empty() || !o.trunk_file.empty()) {
+    s.checkpoint = save;
     s.checkpoint_seconds = o.checkpoint_seconds;
   }
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
@@ -797,10 +803,12 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   auto stopped = [&](const std::string& why) {
     status.table_entries.store(table.size());
     std::string where;
-    if (!o.table_file.empty()) {
-      table.save(o.table_file, name);
+    save();
+    if (!o.table_file.empty())
       where = "; table of " + std::to_string(table.size()) + " nimbers saved to " + o.table_file + " (run again to resume)";
-    }
+    if (!o.trunk_file.empty())
+      where += "; the largest " + std::to_string(std::min<std::uint64_t>(table.size(), std::max<std::uint64_t>(o.trunk_entries, 1))) +
+               " of them saved to " + o.trunk_file;
     return CapReached(why + ": " + search_status_text(status) + where);
   };
   try {
@@ -838,7 +846,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       throw stopped("--max-positions " + std::to_string(o.max_nodes) + " reached");
     throw stopped(e.what());
   }
-  if (!o.table_file.empty()) table.save(o.table_file, name);
+  save();
   r.stats = engine.stats();
   r.nodes = r.stats.nodes;
   r.table_entries = table.size();

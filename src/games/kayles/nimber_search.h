@@ -30,6 +30,12 @@ struct NimberSearchOptions {
   // when the search is interrupted, so an interrupted run resumes from what it had proved.
   std::string table_file;
   double checkpoint_seconds = 300;
+  // When set: saved with the table (at the end, every checkpoint_seconds, when interrupted) with
+  // only the trunk_entries entries of the largest positions (most key bits; solve::NimberTable::
+  // save), a small file that survives where the full table cannot (a new machine, a commit); read
+  // at the start when there is no table_file to resume from.
+  std::string trunk_file;
+  std::uint64_t trunk_entries = 100000;
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
   std::function<void(const solve::NimberProgress&)> progress;
   // When set, kept up to date while the search runs (positions, table, what is proved about the
