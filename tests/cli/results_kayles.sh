@@ -26,5 +26,21 @@ for csv in docs/results/cram.csv docs/results/node-kayles.csv; do
     checked=$((checked + 1))
   done <"$csv"
 done
+# The trunk files kept for long runs (docs/results/trunks/GAME-RxC.tt) load into this build: a
+# run resumed from a copy stops at --max-positions 1 with the usual report (or answers at once,
+# when the trunk holds the board's nimber), not a format error.
+for trunk in docs/results/trunks/*.tt; do
+  [ -f "$trunk" ] || continue
+  name=$(basename "$trunk" .tt)
+  game=${name%%-*} board=${name#*-}
+  [[ $game =~ ^(arckayles|nodekayles)$ && $board =~ ^[0-9]+x[0-9]+$ ]] || fail "$trunk: not named GAME-RxC.tt"
+  tmp=$(mktemp)
+  cp "$trunk" "$tmp"
+  "$cgtlab" "$game" grundy --graph "Grid$board" --value-only --trunk "$tmp" --max-positions 1 --json >/dev/null 2>"$tmp.err"
+  rc=$?
+  [ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "max-positions 1 reached" "$tmp.err"; } ||
+    fail "$trunk does not load: exit $rc: $(cat "$tmp.err")"
+  rm -f "$tmp" "$tmp.err"
+done
 [ "$checked" -ge 40 ] || fail "only $checked cheap cells found (expected the small Cram and Node-Kayles boards)"
 echo "results_kayles: $checked recorded cells recomputed, all equal"
