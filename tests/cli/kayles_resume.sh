@@ -51,6 +51,9 @@ g() { grep -o '"grundy":[0-9]*' "$1"; }
   fail "5x7 resumed from the trunk"
 "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --json >"$dir/c" || fail "5x7 without a table"
 [ -n "$(g "$dir/a")" ] && [ "$(g "$dir/a")" = "$(g "$dir/c")" ] || fail "5x7: resumed from the trunk: $(cat "$dir/a" "$dir/c")"
+# ... and the trunk was used: the resumed run expands fewer positions than a fresh one (one thread).
+ta=$(grep -o '"positions":[0-9]*' "$dir/a" | cut -d: -f2) tc=$(grep -o '"positions":[0-9]*' "$dir/c" | cut -d: -f2)
+[ -n "$ta" ] && [ -n "$tc" ] && [ "$ta" -lt "$tc" ] || fail "5x7: resumed from the trunk in $ta positions, fresh $tc"
 [ "$(sed -n 4p "$dir/t.tt")" = "entries 300" ] || fail "--trunk at the end: $(sed -n 1,4p "$dir/t.tt")"
 for bad in 0 -1 abc 18446744073709551616; do
   "$cgtlab" arckayles grundy --graph P4 --trunk "$dir/u.tt" --trunk-entries "$bad" >/dev/null 2>"$dir/err"; rc=$?
