@@ -509,6 +509,51 @@ CanonKey canonical_key(int k, std::span<const std::uint64_t> rows, int words,
   return key;
 }
 
+std::optional<SymmetryReducer::Sparse> SymmetryReducer::sparse_support(const std::vector<int>& labels) {
+  // The majority label (Boyer-Moore vote), when all but at most an eighth of the vertices carry it.
+  const int n = static_cast<int>(labels.size());
+  int candidate = 0, votes = 0;
+  for (int l : labels) {
+    if (votes == 0) candidate = l;
+    votes += l == candidate ? 1 : -1;
+  }
+  Sparse sparse{candidate, {}};
+  for (int v = 0; v < n; ++v)
+    if (labels[v] != candidate) {
+      if (static_cast<int>(sparse.support.size()) * 8 >= n) return std::nullopt;
+      sparse.support.push_back(v);
+    }
+  return sparse;
+}
+
+// Over the listed group, the images labels∘σ are exactly the labellings v -> labels[τ⁻¹(v)] for
+// τ in the group; such an image is the background except label labels[u] at τ(u) for u in the
+// support. So each image costs O(k log k) for k labels off the background, not O(n): a few
+// pebbles on C1000 (2000 automorphisms) went from 2000 lazy comparisons over mostly equal
+// zeros to 2000 sorts of a few pairs.
+std::vector<int> SymmetryReducer::canonical_sparse(const std::vector<int>& labels, const Sparse& sparse) const {
+  const std::size_t k = sparse.support.size();
+  std::vector<std::pair<int, int>> best, image(k);  // (position, label), by position
+  // Whether image a is lexicographically less than image b as full labellings.
+  auto less = [bg = sparse.background](const std::vector<std::pair<int, int>>& a,
+                                       const std::vector<std::pair<int, int>>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i].first < b[i].first) return a[i].second < bg;  // b has the background there
+      if (b[i].first < a[i].first) return bg < b[i].second;
+      if (a[i].second != b[i].second) return a[i].second < b[i].second;
+    }
+    return false;
+  };
+  for (const Permutation& t : elements_) {
+    for (std::size_t i = 0; i < k; ++i) image[i] = {t[sparse.support[i]], labels[sparse.support[i]]};
+    std::sort(image.begin(), image.end());
+    if (best.empty() || less(image, best)) best = image;
+  }
+  std::vector<int> out(labels.size(), sparse.background);
+  for (auto [v, l] : best) out[v] = l;
+  return out;
+}
+
 std::vector<int> SymmetryReducer::canonical(const std::vector<int>& labels) const {
   const int n = graph_.order();
   if (static_cast<int>(labels.size()) != n) {
@@ -517,6 +562,7 @@ std::vector<int> SymmetryReducer::canonical(const std::vector<int>& labels) cons
   }
   if (!reduces_) return labels;
   if (group_listed()) {
+    if (auto sparse = sparse_support(labels)) return canonical_sparse(labels, *sparse);
     // The least labels∘σ over the group, comparing lazily so most elements stop early.
     const Permutation* best = &elements_.front();
     for (const Permutation& s : elements_) {
@@ -555,6 +601,17 @@ std::uint64_t SymmetryReducer::orbit_size(const std::vector<int>& labels) const 
   if (!reduces_) return 1;
   if (group_listed()) {
     std::uint64_t stabiliser = 0;
+    if (auto sparse = sparse_support(labels)) {
+      // σ fixes labels iff it keeps every label off the background (a bijection that maps the
+      // support into itself maps the rest into the rest).
+      for (const Permutation& s : elements_) {
+        bool fixes = true;
+        for (std::size_t i = 0; i < sparse->support.size() && fixes; ++i)
+          fixes = labels[s[sparse->support[i]]] == labels[sparse->support[i]];
+        stabiliser += fixes ? 1 : 0;
+      }
+      return elements_.size() / stabiliser;
+    }
     for (const Permutation& s : elements_) {
       bool fixes = true;
       for (int v = 0; v < n && fixes; ++v) fixes = labels[s[v]] == labels[v];

@@ -6,6 +6,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -78,6 +79,15 @@ class SymmetryReducer {
   mpz_class order_;
   bool reduces_ = true;
   std::vector<int> plain_labelling_;   // nauty's canonical labelling of g, uncoloured
+
+  // A labelling that is one label (the background) on all but at most an eighth of the vertices:
+  // the others, in increasing order.
+  struct Sparse {
+    int background;
+    std::vector<int> support;
+  };
+  static std::optional<Sparse> sparse_support(const std::vector<int>& labels);
+  std::vector<int> canonical_sparse(const std::vector<int>& labels, const Sparse& sparse) const;
 };
 
 }  // namespace cgtlab::graph
