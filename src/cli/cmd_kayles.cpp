@@ -637,7 +637,7 @@ void add_kayles_commands(CLI::App& app) {
         ->check(CLI::Range(1, 1 << 20));
     g->add_option("--table", o->table_file,
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
-                  "(an interrupted run resumes from it)");
+                  "(an interrupted run resumes from it); the refutations go beside it in FILE.refutations");
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table and --trunk (default 300)");
     g->add_option("--trunk", o->trunk_file,
                   "trunk file: saved with the table (a table file of only the --trunk-entries largest positions, "

@@ -55,6 +55,25 @@ g() { grep -o '"grundy":[0-9]*' "$1"; }
 ta=$(grep -o '"positions":[0-9]*' "$dir/a" | cut -d: -f2) tc=$(grep -o '"positions":[0-9]*' "$dir/c" | cut -d: -f2)
 [ -n "$ta" ] && [ -n "$tc" ] && [ "$ta" -lt "$tc" ] || fail "5x7: resumed from the trunk in $ta positions, fresh $tc"
 [ "$(sed -n 4p "$dir/t.tt")" = "entries 300" ] || fail "--trunk at the end: $(sed -n 1,4p "$dir/t.tt")"
+# The refutations go beside the table (FILE.refutations) and are loaded with it: resumed with
+# them, Cram 5x7 stopped at 20 000 positions expands fewer positions than resumed from the table
+# alone, with the fresh nimber; a sidecar that is not a refutation table is one error line.
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --max-positions 20000 --table "$dir/r.tt" --json >/dev/null \
+  2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "refutations saved to $dir/r.tt and $dir/r.tt.refutations" "$dir/err" ||
+  fail "refutations at a stop: exit $rc: $(cat "$dir/err")"
+[ "$(sed -n 3p "$dir/r.tt.refutations")" = "game arckayles grid-shape refutations" ] ||
+  fail "refutation file: $(sed -n 1,4p "$dir/r.tt.refutations")"
+cp "$dir/r.tt" "$dir/q.tt"
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --table "$dir/r.tt" --json >"$dir/a" || fail "5x7 resumed with refutations"
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --table "$dir/q.tt" --json >"$dir/b" || fail "5x7 resumed without"
+[ "$(g "$dir/a")" = "$(g "$dir/c")" ] && [ "$(g "$dir/b")" = "$(g "$dir/c")" ] || fail "5x7 resumed: $(cat "$dir/a" "$dir/b")"
+ra=$(grep -o '"positions":[0-9]*' "$dir/a" | cut -d: -f2) rb=$(grep -o '"positions":[0-9]*' "$dir/b" | cut -d: -f2)
+[ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" -lt "$rb" ] || fail "5x7: resumed with refutations in $ra positions, without $rb"
+cp "$dir/r.tt" "$dir/r.tt.refutations"
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --table "$dir/r.tt" >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "not a nimber table" "$dir/err" ||
+  fail "a nimber table as refutations: exit $rc: $(cat "$dir/err")"
 for bad in 0 -1 abc 18446744073709551616; do
   "$cgtlab" arckayles grundy --graph P4 --trunk "$dir/u.tt" --trunk-entries "$bad" >/dev/null 2>"$dir/err"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--trunk-entries $bad: exit $rc: $(cat "$dir/err")"

@@ -761,12 +761,29 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec());
   NimberSearchResult r;
-  if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) r.loaded_entries = table.load(o.table_file, name);
-  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name);
+  // The refutations ("the nimber is not v", exact facts like the nimbers) go beside each file, in
+  // FILE.refutations (the same format, game "... refutations"), so a resumed run does not prove
+  // them again.
+  const std::string refutations_name = name + " refutations";
+  auto side = [](const std::string& path) { return path + ".refutations"; };
+  auto load_from = [&](const std::string& path) {
+    r.loaded_entries = table.load(path, name);
+    if (refutations && std::filesystem::exists(side(path)))
+      r.loaded_refutations = refutations->load(side(path), refutations_name);
+  };
+  if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) load_from(o.table_file);
+  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) load_from(o.trunk_file);
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
+  const std::uint64_t trunk_keep = std::max<std::uint64_t>(o.trunk_entries, 1);
   auto save = [&] {
-    if (!o.table_file.empty()) table.save(o.table_file, name);
-    if (!o.trunk_file.empty()) table.save(o.trunk_file, name, std::max<std::uint64_t>(o.trunk_entries, 1));
+    if (!o.table_file.empty()) {
+      table.save(o.table_file, name);
+      if (refutations) refutations->save(side(o.table_file), refutations_name);
+    }
+    if (!o.trunk_file.empty()) {
+      table.save(o.trunk_file, name, trunk_keep);
+      if (refutations) refutations->save(side(o.trunk_file), refutations_name, trunk_keep);
+    }
   };
   if (o.endgame_db && o.endgame_db_preload)
     for (const auto& e : o.endgame_db->entries()) {
@@ -804,11 +821,14 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     status.table_entries.store(table.size());
     std::string where;
     save();
+    const std::string with_refutations =
+        refutations ? " and " + std::to_string(refutations->size()) + " refutations" : std::string();
     if (!o.table_file.empty())
-      where = "; table of " + std::to_string(table.size()) + " nimbers saved to " + o.table_file + " (run again to resume)";
+      where = "; table of " + std::to_string(table.size()) + " nimbers" + with_refutations + " saved to " + o.table_file +
+              (refutations ? " and " + side(o.table_file) : std::string()) + " (run again to resume)";
     if (!o.trunk_file.empty())
-      where += "; the largest " + std::to_string(std::min<std::uint64_t>(table.size(), std::max<std::uint64_t>(o.trunk_entries, 1))) +
-               " of them saved to " + o.trunk_file;
+      where += "; the largest " + std::to_string(std::min<std::uint64_t>(table.size(), trunk_keep)) + " of them saved to " +
+               o.trunk_file;
     return CapReached(why + ": " + search_status_text(status) + where);
   };
   try {
