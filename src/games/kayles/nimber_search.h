@@ -28,7 +28,7 @@ struct NimberSearchOptions {
   int threads = 1;  // > 1: the threads share the root's options (solve::LemoineViennot, "Parallel search")
   // When set: loaded first if the file exists, saved at the end, every checkpoint_seconds and
   // when the search is interrupted, so an interrupted run resumes from what it had proved; the
-  // refutations (when kept) beside it in table_file + ".refutations", likewise for trunk_file.
+  // refutations (when kept) beside it in table_file + ".refutations".
   std::string table_file;
   double checkpoint_seconds = 300;
   // When set: saved with the table (at the end, every checkpoint_seconds, when interrupted) with
@@ -108,7 +108,7 @@ struct NimberSearchResult {
   std::uint64_t table_capacity = 0;  // slots
   std::uint64_t table_bytes = 0;
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
-  std::uint64_t loaded_refutations = 0;  // read from its FILE.refutations
+  std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
   std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber;
                                      // winning_moves: the winning moves (option nimber 0)
