@@ -125,3 +125,23 @@ TEST(NimberTable, LoadGrowsFirstAndKeepsNearlyAll) {
   EXPECT_GT(u.size(), t.size() - t.size() / 200) << "lost " << t.size() - u.size();  // < 0.5 %
   std::remove(path.c_str());
 }
+
+// A table file whose entry count is not a number, or more than the file holds, is an InputError
+// (one line, exit 2 at the CLI), found before the table grows for it.
+TEST(NimberTable, BadEntryCountsAreInputErrors) {
+  const std::string path = testing::TempDir() + "nimber_table_bad.tt";
+  for (const std::string count : {"abc", "-1", "", "12x", "18446744073709551616", "2305843009213693952", "3"}) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    const std::string text = "cgtlab-nimber-table 1\nkey-words 1\ngame test\nentries " + count + "\n";
+    std::fputs(text.c_str(), f);
+    const std::uint64_t two[2] = {5, 7};  // two records where 3 are announced
+    std::fwrite(two, sizeof two[0], 2, f);
+    std::fclose(f);
+    solve::NimberTable<1> t(std::uint64_t{1} << 30, std::uint64_t{1} << 12);
+    const std::uint64_t before = t.capacity();
+    EXPECT_THROW(t.load(path, "test"), cgtlab::InputError) << count;
+    EXPECT_EQ(t.capacity(), before) << count;  // nothing allocated for a count the file cannot hold
+  }
+  std::remove(path.c_str());
+}
