@@ -450,6 +450,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"threads", o.threads}};
     if (!o.db_file.empty())
       j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
+    if (r.loaded_entries != 0 || r.loaded_refutations != 0)
+      j["loaded"] = {{"nimbers", r.loaded_entries}, {"refutations", r.loaded_refutations}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
     if (!o.value_only) {
       j["winning_moves"] = winning_json(winning);

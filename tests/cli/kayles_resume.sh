@@ -70,6 +70,13 @@ cp "$dir/r.tt" "$dir/q.tt"
 [ "$(g "$dir/a")" = "$(g "$dir/c")" ] && [ "$(g "$dir/b")" = "$(g "$dir/c")" ] || fail "5x7 resumed: $(cat "$dir/a" "$dir/b")"
 ra=$(grep -o '"positions":[0-9]*' "$dir/a" | cut -d: -f2) rb=$(grep -o '"positions":[0-9]*' "$dir/b" | cut -d: -f2)
 [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" -lt "$rb" ] || fail "5x7: resumed with refutations in $ra positions, without $rb"
+# ... and each says what it read: the stop's counts, refutations only where the sidecar was.
+stopped=$(grep -o 'table of [0-9]* nimbers and [0-9]* refutations' "$dir/err" | tr -cd '0-9 ' | tr -s ' ')
+read -r sn sr <<<"$stopped"
+grep -q "\"loaded\":{\"nimbers\":$sn,\"refutations\":$sr}" "$dir/a" && [ "$sr" -gt 0 ] ||
+  fail "5x7 resumed with refutations: 'loaded' should be $sn nimbers, $sr refutations: $(cat "$dir/a")"
+grep -q "\"loaded\":{\"nimbers\":$sn,\"refutations\":0}" "$dir/b" || fail "5x7 resumed without: $(cat "$dir/b")"
+! grep -q '"loaded"' "$dir/c" || fail "5x7 without a table should load nothing: $(cat "$dir/c")"
 cp "$dir/r.tt" "$dir/r.tt.refutations"
 "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --table "$dir/r.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "not a nimber table" "$dir/err" ||
