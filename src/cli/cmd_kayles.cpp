@@ -236,6 +236,7 @@ struct KaylesOptions {
   std::uint64_t race = 4096;
   std::uint64_t root_rounds = 0;
   std::string mirror_first = "on";
+  int iso_keys = 0;
   bool stats = false;
   std::string db_file;
   std::string db_mode = "lookup";
@@ -400,6 +401,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.race = o.race;
   opt.root_rounds = o.root_rounds;
   opt.mirror_first = o.mirror_first == "on";
+  opt.iso_keys = o.iso_keys;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -672,6 +674,12 @@ void add_kayles_commands(CLI::App& app) {
                       "this many positions, then the abandoned ones within 4x as many, and so on, until one has the "
                       "value or all are shown not to (1 or more threads; default 0: each option to the end, in the "
                       "root's order)");
+    g->add_option("--iso-keys", o->iso_keys,
+                  "components of at least this many vertices are stored under their graph up to isomorphism "
+                  "(an exact canonical code, graph/small_graph_code.h) where the code fits the key, so differently drawn "
+                  "components of one graph share an entry: about half the positions and table entries on Cram, but "
+                  "2.6-2.9x the CPU (docs/PERFORMANCE.md); graphs of at most 64 vertices; default 0: never")
+        ->check(CLI::Range(0, 64));
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "
                   "second player wins it by copying) is asked first, as a likely winning move, and such a component "

@@ -97,4 +97,16 @@ expect_error arckayles grundy --graph Grid3x4 --one-value sideways
 expect_error arckayles grundy --graph Grid3x4 --budget-depth -1
 expect_error arckayles grundy --graph Grid3x4 --budget -1
 expect_error arckayles grundy --graph Grid3x4 --race -1
+# Iso keys (components keyed by their graph up to isomorphism) change no answer; their tables are
+# their own (a table of shape keys is refused, one line, exit 2).
+expect_json '"grundy":2' arckayles grundy --graph Grid3x10 --value-only --iso-keys 8
+expect_json '"grundy":1' nodekayles grundy --graph Petersen --value-only --iso-keys 2
+expect_json 'isomorphism from 8 vertices' arckayles grundy --graph Grid3x10 --value-only --iso-keys 8
+expect_error arckayles grundy --graph Grid3x4 --iso-keys 65
+expect_error arckayles grundy --graph Grid3x4 --iso-keys -1
+expect_error arckayles grundy --graph Grid3x4 --iso-keys many
+isodir=$(mktemp -d)
+"$cgtlab" arckayles grundy --graph Grid3x8 --value-only --table "$isodir/t.tt" >/dev/null || fail "3x8 with a table"
+expect_error arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/t.tt"
+rm -rf "$isodir"
 echo "kayles CLI: ok"

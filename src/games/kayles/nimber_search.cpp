@@ -13,6 +13,7 @@
 
 #include "games/kayles/endgame_db.h"
 #include "games/kayles/rules.h"
+#include "graph/small_graph_code.h"
 #include "util/error.h"
 
 namespace cgtlab::games {
@@ -165,7 +166,7 @@ class KaylesBitGame {
     } else if (k <= 2) {
       return k == 0 ? 0 : 1;  // any move empties K1, K2
     }
-    if (db_ != nullptr && k <= db_->max_cells()) return db_->get(shape_key(key(c)));
+    if (db_ != nullptr && k <= db_->max_cells()) return db_->get(shape_key(shape_or_set_key(c)));
     return -1;
   }
 
@@ -228,11 +229,20 @@ class KaylesBitGame {
   }
 
 
+  // Components of at least min_vertices vertices (0: none) are keyed by their graph up to
+  // isomorphism (iso_key) where its code fits; boards of at most 64 vertices and 2 key words.
+  void use_iso_keys(int min_vertices) {
+    static std::atomic<std::uint64_t> games{0};
+    iso_owner_ = ++games;
+    iso_min_ = min_vertices;
+    adj_words_.clear();
+    for (const Position& a : adj_) adj_words_.push_back(a.w[0]);
+  }
+
   Key key(const Position& c) const {
-    if constexpr (W == 1)
-      if (rows_ && cols_ < 64) return grid_key_word(c.w[0]);
-    if (rows_ && cols_ < 64) return grid_key_words(c);
-    return rows_ ? grid_key(c) : set_key(c);
+    if constexpr (W == 1 && KW == 2)
+      if (iso_min_ > 0 && c.count() >= iso_min_) return iso_key(c);
+    return shape_or_set_key(c);
   }
 
   void components(const Position& p, std::vector<Position>& out) const {
@@ -606,6 +616,38 @@ class KaylesBitGame {
     return r;
   }
 
+  // The key without iso keys: the shape on grids, else the vertex set.
+  [[gnu::always_inline]] Key shape_or_set_key(const Position& c) const {
+    if constexpr (W == 1)
+      if (rows_ && cols_ < 64) return grid_key_word(c.w[0]);
+    if (rows_ && cols_ < 64) return grid_key_words(c);
+    return rows_ ? grid_key(c) : set_key(c);
+  }
+
+  // The key of component c by its graph up to isomorphism (graph::small_graph_code in bits 0..112,
+  // bit 113 set: grid keys have a row length >= 1 in bits 114..119, these 0, and vertex-set keys of
+  // one-word graphs leave the second word 0), or its shape (vertex-set) key when the graph has no
+  // such code. The code is computed once per shape and thread: a direct-mapped cache of shape ->
+  // key (each entry exact: the key is a function of the shape).
+  Key iso_key(const Position& c) const {
+    static_assert(W == 1 && KW == 2);
+    const Key shape = shape_or_set_key(c);
+    struct Slot {
+      Key shape, key;
+      std::uint64_t owner;  // the game (iso_owner_) that filled it: vertex sets mean other graphs in others
+    };
+    thread_local std::vector<Slot> cache(std::size_t{1} << kIsoCacheBits);
+    const std::uint64_t h = (shape[0] ^ (shape[1] * 0x9E3779B97F4A7C15ULL)) * 0xbf58476d1ce4e5b9ULL;
+    Slot& slot = cache[h >> (64 - kIsoCacheBits)];
+    if (slot.owner == iso_owner_ && slot.shape[0] == shape[0] && slot.shape[1] == shape[1]) return slot.key;
+    graph::SmallGraphCode code;
+    Key k = shape;
+    if (graph::small_graph_code(adj_words_.data(), c.w[0], code)) k = Key{code[0], code[1] | (std::uint64_t{1} << (113 - 64))};
+    slot = {shape, k, iso_owner_};
+    return k;
+  }
+  static constexpr int kIsoCacheBits = 20;  // 2^20 slots of 40 bytes per thread
+
   Key set_key(const Position& c) const {
     Key k{};
     for (int i = 0; i < W; ++i) k[i] = c.w[i];
@@ -744,6 +786,9 @@ class KaylesBitGame {
   bool reduce_ = true;
   bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
+  int iso_min_ = 0;
+  std::uint64_t iso_owner_ = 0;
+  std::vector<std::uint64_t> adj_words_;  // one-word graphs with iso keys: adj_ as words
 };
 
 template <int W, int KW>
@@ -752,14 +797,18 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
   rules.use_four_cycles(o.four_cycles);
+  if constexpr (W == 1 && KW == 2) rules.use_iso_keys(o.iso_keys);
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
   solve::NimberTable<KW> table(o.table_bytes - refute_bytes, o.table_initial_bytes);
   std::optional<solve::NimberTable<KW>> refutations;
   if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes);
+  // Iso keys are another key encoding: their tables are not mixed with the others'.
+  const bool iso = W == 1 && KW == 2 && o.iso_keys > 0;
+  const std::string iso_name = iso ? " iso-keys " + std::to_string(o.iso_keys) : std::string();
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
-                           (grid ? " grid-shape" : " vertex-set " + g.to_spec());
+                           (grid ? " grid-shape" : " vertex-set " + g.to_spec()) + iso_name;
   NimberSearchResult r;
   // The refutations ("the nimber is not v", exact facts like the nimbers) go beside the table file,
   // in FILE.refutations (the same format, game "... refutations"), so a resumed run does not prove
@@ -871,7 +920,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   r.table_entries = table.size();
   r.table_capacity = table.capacity();
   r.table_bytes = table.bytes() + (refutations ? refutations->bytes() : 0);
-  r.key_kind = grid ? "grid shape" : "vertex set";
+  r.key_kind = std::string(grid ? "grid shape" : "vertex set") +
+               (iso ? ", graph up to isomorphism from " + std::to_string(o.iso_keys) + " vertices" : "");
   return r;
 }
 
@@ -879,7 +929,7 @@ template <int W>
 NimberSearchResult search_w(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
                             const NimberSearchOptions& o) {
   const int bits = grid ? grid->first * grid->second + 14 : g.order() + 8;
-  if (bits <= 64 * W) return search<W, W>(g, game, grid, o);
+  if (bits <= 64 * W && !(W == 1 && o.iso_keys > 0)) return search<W, W>(g, game, grid, o);
   return search<W, W + 1>(g, game, grid, o);
 }
 

@@ -177,6 +177,50 @@ TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
   EXPECT_EQ(checked, 3000);
 }
 
+// Components keyed by their graph up to isomorphism (NimberSearchOptions::iso_keys): the nimbers
+// of every small grid and of random graphs and holed grids against the mex solver, on 1 and 2
+// threads and with a table small enough to replace entries; and the keys do merge entries (fewer
+// positions on Cram 3x10 and 4x6, whose components come in many drawings of one graph).
+TEST(NimberSearch, IsoKeysKeepTheNimber) {
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (int r = 1; r <= 5; ++r)
+      for (int c = r; c <= (r <= 2 ? 11 : r == 3 ? 7 : 5); ++c) {
+        auto g = grid(r, c);
+        games::KaylesSolver old(game);
+        const auto expected = old.grundy(g);
+        for (int iso : {2, 6})
+          for (bool grid_keys : {true, false}) {
+            games::NimberSearchOptions o;
+            o.table_bytes = 1 << 20;
+            o.grid_keys = grid_keys;
+            o.iso_keys = iso;
+            EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected)
+                << (game == VertexGame::ArcKayles ? "Arc" : "Node") << " " << r << "x" << c << " iso " << iso
+                << " grid keys " << grid_keys;
+          }
+      }
+  int checked = 0;
+  on_small_boards(41, 600, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    games::NimberSearchOptions o;
+    o.table_bytes = 1 << 16;
+    o.iso_keys = 2 + i % 5;
+    o.threads = 1 + i % 2;
+    ASSERT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << g.to_spec();
+    ++checked;
+  });
+  EXPECT_EQ(checked, 1200);
+  for (auto [r, c] : {std::pair{3, 10}, std::pair{4, 6}}) {
+    games::NimberSearchOptions o;
+    const auto plain = games::kayles_nimber(grid(r, c), VertexGame::ArcKayles, o);
+    o.iso_keys = 8;
+    const auto iso = games::kayles_nimber(grid(r, c), VertexGame::ArcKayles, o);
+    EXPECT_EQ(iso.nimber, plain.nimber);
+    EXPECT_LT(iso.nodes, plain.nodes) << r << "x" << c;
+    EXPECT_LT(iso.table_entries, plain.table_entries) << r << "x" << c;
+    EXPECT_NE(iso.key_kind.find("isomorphism"), std::string::npos);
+  }
+}
+
 // The star and bridge simplifications (nimber_search.cpp) on shapes full of pendant cells:
 // thin random trees and sparse random graphs, with and without the simplifications.
 TEST(NimberSearch, StarAndBridgeReductionsKeepTheNimber) {
