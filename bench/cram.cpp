@@ -9,10 +9,11 @@
 
 using namespace cgtlab;
 
-static void run(benchmark::State& state, games::VertexGame game) {
+static void run(benchmark::State& state, games::VertexGame game, int iso_keys = 0) {
   auto g = graph::parse_graph("Grid" + std::to_string(state.range(0)) + "x" + std::to_string(state.range(1)));
   games::NimberSearchOptions o;
   o.threads = static_cast<int>(state.range(2));
+  o.iso_keys = iso_keys;
   o.table_bytes = std::uint64_t{2048} << 20;
   for (auto _ : state) {
     auto r = games::kayles_nimber(g, game, o);
@@ -33,4 +34,14 @@ static void BM_NodeKayles3xn(benchmark::State& state) { run(state, games::Vertex
 BENCHMARK(BM_NodeKayles3xn)
     ->ArgNames({"rows", "cols", "threads"})
     ->Args({3, 16, 1})->Args({3, 20, 2})->Args({3, 30, 2})
+    ->Unit(benchmark::kSecond)->Iterations(1);
+
+// Graph-isomorphism keys (--iso-keys N; docs/PERFORMANCE.md "Graph-isomorphism keys"): half the
+// positions, more CPU. One thread, N = 0 (off) against N = 10.
+static void BM_CramIsoKeys(benchmark::State& state) {
+  run(state, games::VertexGame::ArcKayles, static_cast<int>(state.range(3)));
+}
+BENCHMARK(BM_CramIsoKeys)
+    ->ArgNames({"rows", "cols", "threads", "iso"})
+    ->Args({4, 11, 1, 0})->Args({4, 11, 1, 10})->Args({3, 17, 1, 0})->Args({3, 17, 1, 10})
     ->Unit(benchmark::kSecond)->Iterations(1);
