@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <random>
+#include <string>
 #include <tuple>
 
 #include <unistd.h>
@@ -67,6 +68,19 @@ void on_small_boards(std::uint64_t seed, int count, Fn&& fn) {
   }
 }
 
+// Every grid up to 2x11, 3x7, 4x5, 5x5, both games: fn(g, game, the mex solver's nimber, a name).
+template <class Fn>
+void on_small_grids(Fn&& fn) {
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (int r = 1; r <= 5; ++r)
+      for (int c = r; c <= (r <= 2 ? 11 : r == 3 ? 7 : 5); ++c) {
+        auto g = grid(r, c);
+        games::KaylesSolver old(game);
+        fn(g, game, old.grundy(g),
+           std::string(game == VertexGame::ArcKayles ? "Arc " : "Node ") + std::to_string(r) + "x" + std::to_string(c));
+      }
+}
+
 // The race at the root alone (no budgets): with rounds of 1 position nearly every root question
 // is abandoned and asked again in the other order; the nimbers still agree with the mex solver,
 // and the abandoned questions show the race was taken.
@@ -95,23 +109,17 @@ TEST(GridShape, RecognisesGridsOnly) {
 }
 
 TEST(NimberSearch, SmallGridsMatchTheMexSolver) {
-  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
-    for (int r = 1; r <= 5; ++r)
-      for (int c = r; c <= (r <= 2 ? 11 : r == 3 ? 7 : 5); ++c) {
-        auto g = grid(r, c);
-        games::KaylesSolver old(game);
-        const auto expected = old.grundy(g);
-        for (bool grid_keys : {true, false})
-          for (bool reductions : {true, false}) {
-            games::NimberSearchOptions o;
-            o.table_bytes = 1 << 20;
-            o.grid_keys = grid_keys;
-            o.reductions = reductions;
-            EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected)
-                << (game == VertexGame::ArcKayles ? "Arc" : "Node") << " " << r << "x" << c << " grid keys " << grid_keys
-                << " reductions " << reductions;
-          }
+  on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
+    for (bool grid_keys : {true, false})
+      for (bool reductions : {true, false}) {
+        games::NimberSearchOptions o;
+        o.table_bytes = 1 << 20;
+        o.grid_keys = grid_keys;
+        o.reductions = reductions;
+        EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected)
+            << name << " grid keys " << grid_keys << " reductions " << reductions;
       }
+  });
 }
 
 TEST(NimberSearch, CramSymmetry) {
@@ -182,23 +190,16 @@ TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
 // threads and with a table small enough to replace entries; and the keys do merge entries (fewer
 // positions on Cram 3x10 and 4x6, whose components come in many drawings of one graph).
 TEST(NimberSearch, IsoKeysKeepTheNimber) {
-  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
-    for (int r = 1; r <= 5; ++r)
-      for (int c = r; c <= (r <= 2 ? 11 : r == 3 ? 7 : 5); ++c) {
-        auto g = grid(r, c);
-        games::KaylesSolver old(game);
-        const auto expected = old.grundy(g);
-        for (int iso : {2, 6})
-          for (bool grid_keys : {true, false}) {
-            games::NimberSearchOptions o;
-            o.table_bytes = 1 << 20;
-            o.grid_keys = grid_keys;
-            o.iso_keys = iso;
-            EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected)
-                << (game == VertexGame::ArcKayles ? "Arc" : "Node") << " " << r << "x" << c << " iso " << iso
-                << " grid keys " << grid_keys;
-          }
+  on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
+    for (int iso : {2, 6})
+      for (bool grid_keys : {true, false}) {
+        games::NimberSearchOptions o;
+        o.table_bytes = 1 << 20;
+        o.grid_keys = grid_keys;
+        o.iso_keys = iso;
+        EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << name << " iso " << iso << " grid keys " << grid_keys;
       }
+  });
   int checked = 0;
   on_small_boards(41, 600, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
     games::NimberSearchOptions o;
