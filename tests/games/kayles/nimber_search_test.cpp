@@ -69,8 +69,10 @@ void on_small_boards(std::uint64_t seed, int count, Fn&& fn) {
 }
 
 // Every grid up to 2x11, 3x7, 4x5, 5x5, both games: fn(g, game, the mex solver's nimber, a name).
+// Returns the number of boards given to fn (29 grids, two games: 58).
 template <class Fn>
-void on_small_grids(Fn&& fn) {
+int on_small_grids(Fn&& fn) {
+  int boards = 0;
   for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
     for (int r = 1; r <= 5; ++r)
       for (int c = r; c <= (r <= 2 ? 11 : r == 3 ? 7 : 5); ++c) {
@@ -78,7 +80,9 @@ void on_small_grids(Fn&& fn) {
         games::KaylesSolver old(game);
         fn(g, game, old.grundy(g),
            std::string(game == VertexGame::ArcKayles ? "Arc " : "Node ") + std::to_string(r) + "x" + std::to_string(c));
+        ++boards;
       }
+  return boards;
 }
 
 // The race at the root alone (no budgets): with rounds of 1 position nearly every root question
@@ -109,7 +113,7 @@ TEST(GridShape, RecognisesGridsOnly) {
 }
 
 TEST(NimberSearch, SmallGridsMatchTheMexSolver) {
-  on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
+  const int boards = on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
     for (bool grid_keys : {true, false})
       for (bool reductions : {true, false}) {
         games::NimberSearchOptions o;
@@ -120,6 +124,7 @@ TEST(NimberSearch, SmallGridsMatchTheMexSolver) {
             << name << " grid keys " << grid_keys << " reductions " << reductions;
       }
   });
+  EXPECT_EQ(boards, 58);
 }
 
 TEST(NimberSearch, CramSymmetry) {
@@ -190,7 +195,7 @@ TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
 // threads and with a table small enough to replace entries; and the keys do merge entries (fewer
 // positions on Cram 3x10 and 4x6, whose components come in many drawings of one graph).
 TEST(NimberSearch, IsoKeysKeepTheNimber) {
-  on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
+  const int boards = on_small_grids([](const graph::Graph& g, VertexGame game, cgt::Grundy expected, const std::string& name) {
     for (int iso : {2, 6})
       for (bool grid_keys : {true, false}) {
         games::NimberSearchOptions o;
@@ -200,6 +205,7 @@ TEST(NimberSearch, IsoKeysKeepTheNimber) {
         EXPECT_EQ(games::kayles_nimber(g, game, o).nimber, expected) << name << " iso " << iso << " grid keys " << grid_keys;
       }
   });
+  EXPECT_EQ(boards, 58);
   int checked = 0;
   on_small_boards(41, 600, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
     games::NimberSearchOptions o;
