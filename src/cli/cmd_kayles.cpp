@@ -678,7 +678,7 @@ void add_kayles_commands(CLI::App& app) {
                   "components of at least this many vertices are stored under their graph up to isomorphism "
                   "(an exact canonical code, graph/small_graph_code.h) where the code fits the key, so differently drawn "
                   "components of one graph share an entry: about half the positions and table entries on Cram, but "
-                  "2.4-2.7x the CPU (docs/PERFORMANCE.md); graphs of at most 64 vertices; default 0: never")
+                  "2.0-2.4x the CPU (docs/PERFORMANCE.md); graphs of at most 64 vertices; default 0: never")
         ->check(CLI::Range(0, 64));
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "

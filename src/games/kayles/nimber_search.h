@@ -97,7 +97,7 @@ struct NimberSearchOptions {
   bool mirror_first = true;
   // Components of at least this many vertices are keyed by their graph up to isomorphism
   // (graph::small_graph_code, an exact canonical code) where the code exists; graphs of at most 64
-  // vertices (others: no effect). Half the positions and entries on Cram, 2.4-2.7x the CPU
+  // vertices (others: no effect). Half the positions and entries on Cram, 2.0-2.4x the CPU
   // (docs/PERFORMANCE.md, "Graph-isomorphism keys"). 0: never.
   int iso_keys = 0;
 };
