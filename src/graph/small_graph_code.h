@@ -12,11 +12,11 @@
 // is prefix-free and gives back every edge (each once, from its later end), so it gives back the
 // ordered graph.
 //
-// The orders tried: vertices are coloured by colour refinement (the degree and how many
-// neighbours of each degree, then kRounds - 1 times a hash of the colour and of the multiset of
-// the neighbours' colours — isomorphism-invariant), the roots are the vertices of the rarest
-// colour (the least colour value among the rarest), and a processed vertex appends its
-// undiscovered neighbours by increasing colour, every order of equal colours tried. This set of
+// The orders tried: vertices are coloured by colour refinement (from the degree, kRounds times a
+// hash of the colour and of the multiset of the neighbours' colours — isomorphism-invariant), the
+// roots are the vertices of the rarest colour (the least colour value among the rarest), and a
+// processed vertex appends its undiscovered neighbours by increasing colour, every order of equal
+// colours tried. This set of
 // orders is defined by invariant colours and the edges alone, so an isomorphism maps it onto the
 // other graph's set, and the least code (as a 113-bit number) over it is the same for isomorphic
 // graphs; since each code gives back its graph, different graphs get different codes. A hash
