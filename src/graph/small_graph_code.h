@@ -47,6 +47,10 @@
 namespace cgtlab::graph {
 
 using SmallGraphCode = std::array<std::uint64_t, 2>;
+// Which code this is: raised whenever a graph's code changes (another hash, order or encoding), so
+// a table saved under older codes, where one code may name another graph, is refused, not read.
+// 1: least-significant-bit-first codes of every order; 2: most significant bit first, pruned.
+constexpr int kSmallGraphCodeVersion = 2;
 
 namespace small_graph_code_detail {
 
@@ -108,7 +112,7 @@ inline bool append(Search& s, Walk& w, int v) {
     for (; others; others &= others - 1) {
       const int p = w.pos[static_cast<std::size_t>(std::countr_zero(others))];
       int i = k++;
-      for (; i > 0 && q[static_cast<std::size_t>(i - 1)] > p; --i) q[static_cast<std::size_t>(i)] = q[static_cast<std::size_t>(i - 1)];
+      for (; i > 0 && q[static_cast<std::size_t>(i) - 1] > p; --i) q[static_cast<std::size_t>(i)] = q[static_cast<std::size_t>(i) - 1];
       q[static_cast<std::size_t>(i)] = p;
     }
     int prev = w.head;
@@ -139,11 +143,11 @@ inline void complete(Search& s, Walk w) {
     for (; fresh; fresh &= fresh - 1) {  // by increasing colour
       const int u = std::countr_zero(fresh);
       int i = k++;
-      for (; i > 0 && s.colour[ch[static_cast<std::size_t>(i - 1)]] > s.colour[u]; --i) ch[static_cast<std::size_t>(i)] = ch[static_cast<std::size_t>(i - 1)];
+      for (; i > 0 && s.colour[ch[static_cast<std::size_t>(i) - 1]] > s.colour[u]; --i) ch[static_cast<std::size_t>(i)] = ch[static_cast<std::size_t>(i) - 1];
       ch[static_cast<std::size_t>(i)] = u;
     }
     bool tie = false;
-    for (int i = 0; i + 1 < k; ++i) tie |= s.colour[ch[static_cast<std::size_t>(i)]] == s.colour[ch[static_cast<std::size_t>(i + 1)]];
+    for (int i = 0; i + 1 < k; ++i) tie |= s.colour[ch[static_cast<std::size_t>(i)]] == s.colour[ch[static_cast<std::size_t>(i) + 1]];
     if (!tie) {
       for (int i = 0; i < k; ++i)
         if (!append(s, w, ch[static_cast<std::size_t>(i)])) return;

@@ -108,5 +108,14 @@ expect_error arckayles grundy --graph Grid3x4 --iso-keys many
 isodir=$(mktemp -d)
 "$cgtlab" arckayles grundy --graph Grid3x8 --value-only --table "$isodir/t.tt" >/dev/null || fail "3x8 with a table"
 expect_error arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/t.tt"
+# A table of older codes (its game line as written before graph::kSmallGraphCodeVersion 2) is
+# refused too: an old code may name another graph.
+"$cgtlab" arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/iso.tt" >/dev/null ||
+  fail "3x8 with iso keys and a table"
+"$cgtlab" arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/iso.tt" >/dev/null ||
+  fail "3x8 with iso keys resumed from its own table"
+sed -i 's/^game arckayles grid-shape iso-keys 8 code 2$/game arckayles grid-shape iso-keys 8/' "$isodir/iso.tt"
+grep -aq '^game arckayles grid-shape iso-keys 8$' "$isodir/iso.tt" || fail "the old game line was not written"
+expect_error arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/iso.tt"
 rm -rf "$isodir"
 echo "kayles CLI: ok"

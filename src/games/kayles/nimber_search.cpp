@@ -806,7 +806,9 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes);
   // Iso keys are another key encoding: their tables are not mixed with the others'.
   const bool iso = W == 1 && KW == 2 && o.iso_keys > 0;
-  const std::string iso_name = iso ? " iso-keys " + std::to_string(o.iso_keys) : std::string();
+  const std::string iso_name =
+      iso ? " iso-keys " + std::to_string(o.iso_keys) + " code " + std::to_string(graph::kSmallGraphCodeVersion)
+          : std::string();
   const std::string name = std::string(game == VertexGame::ArcKayles ? "arckayles" : "nodekayles") +
                            (grid ? " grid-shape" : " vertex-set " + g.to_spec()) + iso_name;
   NimberSearchResult r;
