@@ -4,8 +4,12 @@
 //   build/bench_cram --benchmark_filter='Cram/3/16'
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+#include <random>
+
 #include "games/kayles/nimber_search.h"
 #include "graph/graph.h"
+#include "solve/nimber_table.h"
 
 using namespace cgtlab;
 
@@ -45,3 +49,39 @@ BENCHMARK(BM_CramIsoKeys)
     ->ArgNames({"rows", "cols", "threads", "iso"})
     ->Args({4, 11, 1, 0})->Args({4, 11, 1, 10})->Args({3, 17, 1, 0})->Args({3, 17, 1, 10})
     ->Unit(benchmark::kSecond)->Iterations(1);
+
+// Random probes into a large nimber table (solve/nimber_table.h), as the record searches make
+// them: a table of `mib` MiB filled to 40 % with random keys, then get() on random keys (half
+// stored). huge = 1: the table's memory asks for transparent huge pages (util/huge_pages.h, the
+// default); 0: CGTLAB_HUGE_PAGES=off, 4 KiB pages. ns per probe = 1e9 / items_per_second.
+static void BM_NimberTableProbe(benchmark::State& state) {
+  const std::uint64_t bytes = static_cast<std::uint64_t>(state.range(0)) << 20;
+  if (state.range(1) == 0) setenv("CGTLAB_HUGE_PAGES", "off", 1);
+  solve::NimberTable<2> table(bytes, bytes);
+  unsetenv("CGTLAB_HUGE_PAGES");
+  std::mt19937_64 rng(17);
+  auto key = [&rng] {
+    return solve::NimberTable<2>::Key{rng(), rng() & ~solve::NimberTable<2>::kValueMask};
+  };
+  const std::uint64_t fill = table.capacity() * 2 / 5;
+  for (std::uint64_t i = 0; i < fill; ++i) table.put(key(), static_cast<int>(i % 5));
+  std::mt19937_64 again(17);  // replays the stored keys for the hits
+  std::int64_t found = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < 4096; ++i) {
+      solve::NimberTable<2>::Key k;
+      if (i & 1) {
+        k = {again(), again() & ~solve::NimberTable<2>::kValueMask};
+      } else {
+        k = key();
+      }
+      found += table.get(k) >= 0;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * 4096);
+  state.counters["found"] = static_cast<double>(found) / static_cast<double>(state.iterations() * 4096);
+}
+BENCHMARK(BM_NimberTableProbe)
+    ->ArgNames({"mib", "huge"})
+    ->Args({64, 0})->Args({64, 1})->Args({2048, 0})->Args({2048, 1})
+    ->Unit(benchmark::kNanosecond);

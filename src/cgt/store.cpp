@@ -15,19 +15,6 @@
 
 namespace cgtlab::cgt::detail {
 
-void* huge_page_alloc(std::size_t bytes) {
-  constexpr std::size_t kHuge = std::size_t(1) << 21;
-  void* p = nullptr;
-  if (bytes >= kHuge) {
-    if (posix_memalign(&p, kHuge, bytes) != 0) p = nullptr;
-    if (p) madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it the memory still works
-  } else {
-    p = std::malloc(bytes == 0 ? 1 : bytes);
-  }
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-
 LeqMemo::~LeqMemo() {
   if (arena_ != nullptr) munmap(arena_, arena_size_ * sizeof(std::uint32_t));
 }
@@ -49,7 +36,7 @@ std::uint64_t LeqMemo::allocate(std::uint32_t bits) {
     void* p = arena_ == nullptr ? mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                                 : mremap(arena_, arena_size_ * sizeof(std::uint32_t), bytes, MREMAP_MAYMOVE);
     if (p == MAP_FAILED) throw std::bad_alloc();
-    madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it the memory still works
+    if (util::huge_pages_wanted()) madvise(p, bytes, MADV_HUGEPAGE);  // a hint only
     arena_ = static_cast<std::uint32_t*>(p);
     arena_size_ = n;
   }

@@ -31,6 +31,7 @@
 
 #include "cgt/dyadic.h"
 #include "cgt/nimber.h"
+#include "util/huge_pages.h"
 
 namespace cgtlab::cgt::detail {
 
@@ -39,23 +40,9 @@ inline constexpr Id kNone = 0xffffffffu;
 inline constexpr Id kZero = 0;  // the store creates 0 first
 inline std::uint64_t pair_key(Id a, Id b) { return (std::uint64_t(a) << 32) | b; }
 
-// Allocates blocks of 2 MiB and more aligned to 2 MiB and asks for transparent huge
-// pages (madvise; a hint only): the store's tables are read at random ids, and with
-// 4 KiB pages each read of a large table is a TLB miss as well as a cache miss.
-void* huge_page_alloc(std::size_t bytes);  // throws std::bad_alloc; free with std::free
-template <typename T>
-struct HugePageAllocator {
-  using value_type = T;
-  HugePageAllocator() = default;
-  template <typename U>
-  HugePageAllocator(const HugePageAllocator<U>&) {}
-  T* allocate(std::size_t n) { return static_cast<T*>(huge_page_alloc(n * sizeof(T))); }
-  void deallocate(T* p, std::size_t) { std::free(p); }
-  template <typename U>
-  bool operator==(const HugePageAllocator<U>&) const { return true; }
-};
-template <typename T>
-using HugeVector = std::vector<T, HugePageAllocator<T>>;
+// The store's tables are read at random ids: transparent huge pages (util/huge_pages.h).
+using util::HugePageAllocator;
+using util::HugeVector;
 
 // The comparison memo: (g, h) -> g <= h, never evicted. One small open-addressing table
 // per id: the unordered pair {lo, hi} (lo < hi) lives in the table of hi as one 32-bit
