@@ -51,37 +51,40 @@ BENCHMARK(BM_CramIsoKeys)
     ->Unit(benchmark::kSecond)->Iterations(1);
 
 // Random probes into a large nimber table (solve/nimber_table.h), as the record searches make
-// them: a table of `mib` MiB filled to 40 % with random keys, then get() on random keys (half
-// stored). huge = 1: the table's memory asks for transparent huge pages (util/huge_pages.h, the
-// default); 0: CGTLAB_HUGE_PAGES=off, 4 KiB pages. ns per probe = 1e9 / items_per_second.
+// them: a table of `mib` MiB filled to 40 % of its slots with random keys of Cram 7x8's layout
+// (a 56-cell box, a 6-bit row length), then get() on random keys (half stored). huge = 1: the
+// table's memory asks for transparent huge pages (util/huge_pages.h, the default); 0:
+// CGTLAB_HUGE_PAGES=off, 4 KiB pages. packed = 1: entries of one word (the default for boards of
+// 51..64 cells; twice the slots in the same memory), 0: 16 bytes. ns per probe = 1e9 /
+// items_per_second.
 static void BM_NimberTableProbe(benchmark::State& state) {
+  using Table = solve::NimberTable<2>;
   const std::uint64_t bytes = static_cast<std::uint64_t>(state.range(0)) << 20;
   if (state.range(1) == 0) setenv("CGTLAB_HUGE_PAGES", "off", 1);
-  solve::NimberTable<2> table(bytes, bytes);
+  solve::NimberKeyLayout<2> layout;
+  if (state.range(2) != 0) {
+    layout.width = {56, 6};
+    layout.shift = {0, 50};
+  }
+  Table table(bytes, bytes, layout);
   unsetenv("CGTLAB_HUGE_PAGES");
-  std::mt19937_64 rng(17);
-  auto key = [&rng] {
-    return solve::NimberTable<2>::Key{rng(), rng() & ~solve::NimberTable<2>::kValueMask};
+  auto key = [](std::mt19937_64& rng) {
+    const std::uint64_t box = rng() >> 8;
+    return Table::Key{box, (rng() >> 58) << 50};
   };
+  std::mt19937_64 rng(17);
   const std::uint64_t fill = table.capacity() * 2 / 5;
-  for (std::uint64_t i = 0; i < fill; ++i) table.put(key(), static_cast<int>(i % 5));
+  for (std::uint64_t i = 0; i < fill; ++i) table.put(key(rng), static_cast<int>(i % 5));
   std::mt19937_64 again(17);  // replays the stored keys for the hits
   std::int64_t found = 0;
   for (auto _ : state) {
-    for (int i = 0; i < 4096; ++i) {
-      solve::NimberTable<2>::Key k;
-      if (i & 1) {
-        k = {again(), again() & ~solve::NimberTable<2>::kValueMask};
-      } else {
-        k = key();
-      }
-      found += table.get(k) >= 0;
-    }
+    for (int i = 0; i < 4096; ++i) found += table.get(key((i & 1) ? again : rng)) >= 0;
   }
   state.SetItemsProcessed(state.iterations() * 4096);
   state.counters["found"] = static_cast<double>(found) / static_cast<double>(state.iterations() * 4096);
 }
 BENCHMARK(BM_NimberTableProbe)
-    ->ArgNames({"mib", "huge"})
-    ->Args({64, 0})->Args({64, 1})->Args({2048, 0})->Args({2048, 1})
+    ->ArgNames({"mib", "huge", "packed"})
+    ->Args({64, 0, 0})->Args({64, 1, 0})->Args({2048, 0, 0})->Args({2048, 1, 0})
+    ->Args({64, 1, 1})->Args({2048, 1, 1})
     ->Unit(benchmark::kNanosecond);

@@ -236,6 +236,7 @@ struct KaylesOptions {
   std::uint64_t race = 4096;
   std::uint64_t root_rounds = 0;
   std::string mirror_first = "on";
+  std::string packed_entries = "on";
   int iso_keys = 0;
   bool stats = false;
   std::string db_file;
@@ -402,6 +403,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.root_rounds = o.root_rounds;
   opt.mirror_first = o.mirror_first == "on";
   opt.iso_keys = o.iso_keys;
+  opt.packed_entries = o.packed_entries == "on";
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -449,6 +451,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"positions", r.nodes},
                      {"table_entries", r.table_entries},
                      {"table_mib", r.table_bytes >> 20},
+                     {"table_entry_bytes", r.table_entry_bytes},
                      {"threads", o.threads}};
     if (!o.db_file.empty())
       j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
@@ -680,6 +683,11 @@ void add_kayles_commands(CLI::App& app) {
                   "components of one graph share an entry: about half the positions and table entries on Cram, but "
                   "2.0-2.4x the CPU (docs/PERFORMANCE.md); graphs of at most 64 vertices; default 0: never")
         ->check(CLI::Range(0, 64));
+    g->add_option("--packed-entries", o->packed_entries,
+                  "on (default): boards of 51 to 64 cells store each table entry in 8 bytes instead of 16 (the bits "
+                  "its bucket implies are not stored), so the same --table-mib holds twice the entries; the table "
+                  "files are the same; off: 16 bytes (for measuring); no effect with --iso-keys")
+        ->check(CLI::IsMember({"on", "off"}));
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "
                   "second player wins it by copying) is asked first, as a likely winning move, and such a component "

@@ -11,6 +11,17 @@
 // Memory: the slots ask for transparent huge pages (util/huge_pages.h): a probe of a table of
 // gigabytes is then one cache miss instead of a TLB miss and a page walk as well (2 GiB table:
 // 286 -> 178 ns per probe; Cram 3x22 resumed: +24 % positions/s; docs/PERFORMANCE.md).
+// Packed entries (KW = 2; a layout of the key's bits, NimberKeyLayout, of at most 72 bits in all):
+// each entry is one 64-bit word, buckets of 8 (one cache line), so the same memory holds twice
+// the entries (Cram 7x8's 8 GiB table: 2^30 instead of 2^29). The key's fields are concatenated
+// into z (z0: its low 64 bits, z1: the t <= 8 bits above), z0 is mixed by a bijection, m =
+// mix(z0), the bucket is (m ^ spread(z1)) mod 2^bb (bb: log2 of the bucket count), and the entry
+// holds, below the value byte, m >> bb and above it z1: the bucket's bits are the slot's place
+// (igs's transposition table stores only the key bits its bucket does not imply). It needs
+// 64 - bb + t <= 56, so a packed table has at least 2^(8+t) buckets. Unpacking (growth, saving,
+// the replacement rule) inverts mix; the file format is the same in both layouts (full keys), so
+// a table saved by one loads into the other. A key with a bit outside the layout cannot be in a
+// packed table: get answers absent, put throws std::logic_error, load an InputError.
 // Concurrency (set_concurrent): every stored fact is exact, so threads that share a table only
 // gain from each other; what must never happen is a reader seeing a torn entry (the words of two
 // different entries, which could pair a key with another key's value). So:
@@ -34,6 +45,10 @@
 //    other: the second finds it and stops), and a replacement may drop a fact another thread is
 //    about to read: a lost entry reads as absent, which costs a recomputation, never a wrong
 //    answer.
+//  - Packed entries are one word each, so no copy can be torn: readers load the words with
+//    relaxed atomic loads and no seqlock; writers claim a slot by compare-exchange (on a lost
+//    race they scan the bucket again). Two threads may still store one key twice (each found the
+//    bucket without it): both copies are exact, the first is read.
 //
 // File format (little-endian), version 1:
 //   line 1  "cgtlab-nimber-table 1\n"
@@ -43,6 +58,7 @@
 //   then N records of KW uint64 words each, in the entry layout above (empty slots omitted).
 // Loading inserts every record (with the replacement rule when the table is smaller).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -52,6 +68,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -68,6 +85,24 @@ inline void cpu_relax() {
 #endif
 }
 
+// The bits a table's keys may have set (for packed entries; see the top of the file): in word i,
+// width[i] bits from bit shift[i] (width 0: the word is always 0). The fields lie within their
+// words and, in the last word, below the value byte (bit 56).
+template <int KW>
+struct NimberKeyLayout {
+  std::array<int, KW> shift{}, width{};
+  int bits() const {
+    int b = 0;
+    for (int w : width) b += w;
+    return b;
+  }
+  bool valid() const {
+    for (int i = 0; i < KW; ++i)
+      if (shift[i] < 0 || width[i] < 0 || shift[i] + width[i] > (i + 1 < KW ? 64 : 56)) return false;
+    return true;
+  }
+};
+
 template <int KW>
 class NimberTable {
  public:
@@ -77,15 +112,44 @@ class NimberTable {
   static constexpr int kBucket = 4;
   static constexpr int kMaxNimber = 254;
 
+  static constexpr int kPackedBucket = 8;  // packed entries: 8 words, one cache line
+  static constexpr int kMaxPackedBits = 72;
+
   // A table of at most `bytes` bytes (a power of two of buckets, at least one). It starts at
   // most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing) when
-  // more than half full, up to the bound; from then on entries are replaced.
-  explicit NimberTable(std::uint64_t bytes, std::uint64_t initial = std::uint64_t{4} << 20) {
-    max_buckets_ = 1;
-    while (max_buckets_ * 2 * kBucket * sizeof(Key) <= bytes) max_buckets_ *= 2;
-    buckets_ = 1;
-    while (buckets_ < max_buckets_ && buckets_ * 2 * kBucket * sizeof(Key) <= initial) buckets_ *= 2;
-    slots_.assign(buckets_ * kBucket, Key{});
+  // more than half full, up to the bound; from then on entries are replaced. With a layout of
+  // 1..72 bits (KW = 2) and room for 2^(8+t) buckets, entries are packed into one word each.
+  explicit NimberTable(std::uint64_t bytes, std::uint64_t initial = std::uint64_t{4} << 20,
+                       const NimberKeyLayout<KW>& layout = {})
+      : layout_(layout) {
+    const int k = layout.bits();
+    const int min_bb = 8 + std::max(0, k - 64);
+    for (int i = 0; i < KW; ++i)
+      field_mask_[i] = (layout.width[i] >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.width[i]) - 1)
+                       << layout.shift[i];
+    auto size = [&](std::uint64_t bucket_bytes) {
+      max_buckets_ = 1;
+      while (max_buckets_ * 2 * bucket_bytes <= bytes) max_buckets_ *= 2;
+      buckets_ = 1;
+      while (buckets_ < max_buckets_ && buckets_ * 2 * bucket_bytes <= initial) buckets_ *= 2;
+    };
+    packed_ = KW == 2 && k > 0 && k <= kMaxPackedBits && layout.valid();
+    // concat: field 1 goes above field 0's w0 bits (none of it in z0 when w0 = 64, none in z1 when
+    // w0 = 0).
+    low_keep_ = layout.width[0] >= 64 ? 0 : ~std::uint64_t{0};
+    high_keep_ = layout.width[0] == 0 ? 0 : ~std::uint64_t{0};
+    if (packed_) {
+      size(kPackedBucket * sizeof(std::uint64_t));
+      packed_ = max_buckets_ >= (std::uint64_t{1} << min_bb);
+      buckets_ = std::max(buckets_, std::uint64_t{1} << min_bb);
+    }
+    if (packed_) {
+      words_.assign(buckets_ * kPackedBucket, 0);
+    } else {
+      size(kBucket * sizeof(Key));
+      slots_.assign(buckets_ * kBucket, Key{});
+    }
+    bb_ = std::countr_zero(buckets_);
     locks_ = std::make_unique<std::atomic<std::uint32_t>[]>(kLocks);
     for (std::size_t i = 0; i < kLocks; ++i) locks_[i].store(0, std::memory_order_relaxed);
   }
@@ -99,10 +163,12 @@ class NimberTable {
   void grow_if_needed() {
     if (wants_growth()) grow();
   }
-  std::uint64_t max_bytes() const { return max_buckets_ * kBucket * sizeof(Key); }
+  std::uint64_t max_bytes() const { return max_buckets_ * bucket_bytes(); }
+  // Whether entries are packed into one word (a layout was given and fits; see the top of the file).
+  bool packed() const { return packed_; }
 
-  std::uint64_t capacity() const { return buckets_ * kBucket; }
-  std::uint64_t bytes() const { return capacity() * sizeof(Key); }
+  std::uint64_t capacity() const { return buckets_ * (packed_ ? kPackedBucket : kBucket); }
+  std::uint64_t bytes() const { return buckets_ * bucket_bytes(); }
   std::uint64_t size() const { return size_.load(std::memory_order_relaxed); }
   std::uint64_t replaced() const { return replaced_.load(std::memory_order_relaxed); }
 
@@ -110,11 +176,20 @@ class NimberTable {
   [[gnu::always_inline]] int get(const Key& key) const { return static_cast<int>(stored_byte(key)) - 1; }
 
   // Starts loading the bucket of key into the cache (a later get is then cheap).
-  void prefetch(const Key& key) const { __builtin_prefetch(&slots_[bucket_of(key) * kBucket]); }
+  void prefetch(const Key& key) const {
+    if (packed_) __builtin_prefetch(&words_[pack(key).bucket * kPackedBucket]);
+    else __builtin_prefetch(&slots_[bucket_of(key) * kBucket]);
+  }
 
   void put(const Key& key, int nimber) {
     if (nimber < 0 || nimber > kMaxNimber)
       throw CapReached("nimber " + std::to_string(nimber) + " is beyond the table's range 0..254");
+    if (packed_) {
+      if (!fits(key)) throw std::logic_error("NimberTable: a key outside the table's layout");
+      if (!concurrent_) grow_if_needed();
+      insert_packed(pack(key), static_cast<std::uint64_t>(nimber + 1) << kValueShift, false);
+      return;
+    }
     Key e = key;
     e[KW - 1] |= static_cast<std::uint64_t>(nimber + 1) << kValueShift;
     if (!concurrent_) grow_if_needed();
@@ -128,7 +203,12 @@ class NimberTable {
   void merge_flags(const Key& key, unsigned bits) {
     bits &= 0xff;
     if (bits == 0) return;
+    if (packed_ && !fits(key)) throw std::logic_error("NimberTable: a key outside the table's layout");
     if (!concurrent_) grow_if_needed();
+    if (packed_) {
+      insert_packed(pack(key), static_cast<std::uint64_t>(bits) << kValueShift, true);
+      return;
+    }
     const std::uint64_t b = bucket_of(key);
     {
       Guard g(*this, b);
@@ -147,9 +227,13 @@ class NimberTable {
   }
 
  private:
+  struct Packed {  // a key's place in a packed table
+    std::uint64_t bucket, rest;  // rest: the entry's 56 bits below the value byte
+  };
   // The value byte stored with key (nimber + 1, or the flag bits), 0 when key is absent. Always
   // inlined, as get (the search's hottest lookup; see grid_key_word's best4 in nimber_search.cpp).
   [[gnu::always_inline]] unsigned stored_byte(const Key& key) const {
+    if (packed_) return stored_byte_packed(key);
     const std::uint64_t b = bucket_of(key);
     if (concurrent_) return stored_byte_shared(b, key);
     const Key* s = &slots_[b * kBucket];
@@ -165,6 +249,18 @@ class NimberTable {
       if (same_key(copy[i], key) && (copy[i][KW - 1] & kValueMask))
         return static_cast<unsigned>(copy[i][KW - 1] >> kValueShift);
     return 0;
+  }
+  // stored_byte for packed entries: one word per entry, so no seqlock (see the top of the file).
+  [[gnu::always_inline]] unsigned stored_byte_packed(const Key& key) const {
+    if (!fits(key)) return 0;  // never stored
+    const Packed p = pack(key);
+    const std::uint64_t* s = &words_[p.bucket * kPackedBucket];
+    std::uint64_t hit = 0;  // (no early exit: no branch to mispredict; a key stored twice has one value)
+    for (int i = 0; i < kPackedBucket; ++i) {
+      const std::uint64_t e = load_word(s[i]);
+      hit |= (e & ~kValueMask) == p.rest ? e : 0;
+    }
+    return static_cast<unsigned>(hit >> kValueShift);
   }
   using Bucket = std::array<Key, kBucket>;
   // A consistent copy of bucket b (whole entries; seqlock when shared).
@@ -216,12 +312,72 @@ class NimberTable {
     replaced_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  // insert for packed entries: value (the value byte in place) stored for p, or ORed into the
+  // value of p's entry (merge). Lock-free: a slot is claimed by compare-exchange from the word
+  // last read, and a lost race scans the bucket again. When the bucket is full, the entry with
+  // the fewest key bits is replaced (the rule of the wide layout).
+  void insert_packed(const Packed& p, std::uint64_t value, bool merge) {
+    std::uint64_t* s = &words_[p.bucket * kPackedBucket];
+    for (;;) {
+      int slot = -1;
+      std::uint64_t seen = 0;
+      bool raced = false;
+      for (int i = 0; i < kPackedBucket; ++i) {
+        const std::uint64_t e = load_word(s[i]);
+        if (e == 0) {
+          slot = i;
+          break;
+        }
+        if ((e & ~kValueMask) != p.rest) continue;
+        if (!merge || (e | value) == e || claim(s[i], e, e | value)) return;  // known (exact), or merged
+        raced = true;
+        break;
+      }
+      if (raced) continue;
+      const bool replace = slot < 0;
+      if (replace) {
+        int least = 1 << 30;
+        for (int i = 0; i < kPackedBucket; ++i) {
+          const std::uint64_t e = load_word(s[i]);
+          if (const int bits = packed_key_bits(p.bucket, e); bits < least) least = bits, slot = i, seen = e;
+        }
+      }
+      if (claim(s[slot], seen, p.rest | value)) {
+        (replace ? replaced_ : size_).fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
+    }
+  }
+  std::uint64_t load_word(const std::uint64_t& w) const { return __atomic_load_n(&w, __ATOMIC_RELAXED); }
+  // Writes desired over expected (a compare-exchange when shared); false when the word changed.
+  bool claim(std::uint64_t& w, std::uint64_t expected, std::uint64_t desired) {
+    if (!concurrent_) {
+      w = desired;
+      return true;
+    }
+    return __atomic_compare_exchange_n(&w, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  }
+
   // Doubles the table (no other thread in it: see set_concurrent); rehashes without the seqlocks.
   void grow() {
     const bool shared = concurrent_;
     concurrent_ = false;
+    if (packed_) {
+      util::HugeVector<std::uint64_t> old = std::move(words_);
+      const int old_bb = bb_;
+      buckets_ *= 2;
+      ++bb_;
+      words_.assign(buckets_ * kPackedBucket, 0);
+      size_.store(0);
+      for (std::uint64_t j = 0; j < old.size(); ++j)
+        if (const std::uint64_t e = old[j]; e & kValueMask)
+          insert_packed(pack(unpack(j / kPackedBucket, e & ~kValueMask, old_bb)), e & kValueMask, false);
+      concurrent_ = shared;
+      return;
+    }
     util::HugeVector<Key> old = std::move(slots_);
     buckets_ *= 2;
+    ++bb_;
     slots_.assign(buckets_ * kBucket, Key{});
     size_.store(0);
     for (const Key& e : old) {
@@ -249,16 +405,12 @@ class NimberTable {
     // With keep: entries of more than `least` key bits, then of exactly `least` bits while room is
     // left (`least` chosen from a count of the entries by key bits).
     std::uint64_t n = 0;
-    Bucket copy;
     std::array<std::uint64_t, 64 * KW + 1> by_bits{};
-    for (std::uint64_t b = 0; b < buckets_; ++b) {
-      read_bucket(b, copy);
-      for (const Key& e : copy)
-        if ((e[KW - 1] & kValueMask) != 0) {
-          ++n;
-          ++by_bits[static_cast<std::size_t>(popcount(e))];
-        }
-    }
+    each_record([&](const Key& e) {
+      ++n;
+      ++by_bits[static_cast<std::size_t>(popcount(e))];
+      return true;
+    });
     int least = 0;
     std::uint64_t room_at_least = n;  // entries of exactly `least` bits still to write
     if (keep != 0 && n > keep) {
@@ -273,17 +425,14 @@ class NimberTable {
                          "\nentries " + std::to_string(n) + "\n";
     bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
     std::uint64_t written = 0;
-    for (std::uint64_t b = 0; ok && written < n && b < buckets_; ++b) {
-      read_bucket(b, copy);
-      for (int i = 0; ok && i < kBucket && written < n; ++i) {
-        if (!(copy[i][KW - 1] & kValueMask)) continue;
-        if (const int bits = popcount(copy[i]); bits < least || (bits == least && room_at_least == 0)) continue;
+    if (n != 0)
+      each_record([&](const Key& e) {
+        if (const int bits = popcount(e); bits < least || (bits == least && room_at_least == 0)) return true;
         else if (bits == least) --room_at_least;
-        ok = std::fwrite(copy[i].data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
-        ++written;
-      }
-    }
-    const Key blank{};
+        ok = std::fwrite(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
+        return ok && ++written < n;
+      });
+    const Key blank{};  // (entries dropped by other threads since the count)
     for (; ok && written < n; ++written)
       ok = std::fwrite(blank.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
     ok = (std::fclose(f) == 0) && ok;
@@ -334,6 +483,10 @@ class NimberTable {
       if (!(e[KW - 1] & kValueMask)) continue;
       const int v = value_of(e);
       e[KW - 1] &= ~kValueMask;
+      if (packed_ && !fits(e)) {
+        std::fclose(f);
+        throw InputError("table file " + path + " holds a key outside this game's key encoding");
+      }
       put(e, v);
     }
     std::fclose(f);
@@ -342,6 +495,27 @@ class NimberTable {
   }
 
  private:
+  // Every stored entry as a file record (the key, the value byte in the last word's top byte),
+  // each bucket read whole; f returns false to stop.
+  template <typename F>
+  void each_record(F f) const {
+    if (packed_) {
+      for (std::uint64_t j = 0; j < buckets_ * kPackedBucket; ++j)
+        if (const std::uint64_t e = load_word(words_[j]); e & kValueMask) {
+          Key r = unpack(j / kPackedBucket, e & ~kValueMask, bb_);
+          r[KW - 1] |= e & kValueMask;
+          if (!f(static_cast<const Key&>(r))) return;
+        }
+      return;
+    }
+    Bucket copy;
+    for (std::uint64_t b = 0; b < buckets_; ++b) {
+      read_bucket(b, copy);
+      for (const Key& e : copy)
+        if ((e[KW - 1] & kValueMask) != 0 && !f(e)) return;
+    }
+  }
+
   static constexpr std::size_t kLocks = 1 << 12;
   // A writer's hold on a bucket's sequence counter (odd while held; see the top of the file).
   struct Guard {
@@ -378,6 +552,85 @@ class NimberTable {
     for (int i = 0; i < KW; ++i) c += std::popcount(i + 1 < KW ? slot[i] : slot[i] & ~kValueMask);
     return c;
   }
+  std::uint64_t bucket_bytes() const { return packed_ ? kPackedBucket * sizeof(std::uint64_t) : kBucket * sizeof(Key); }
+
+  // Packed entries (see the top of the file). mix is a bijection of 64-bit words (xor-shifts by
+  // 32 are their own inverse; odd multipliers are invertible mod 2^64), so no key bit is lost.
+  static constexpr std::uint64_t kMixMul = 0xd6e8feb86659fd93ull;
+  static constexpr std::uint64_t inverse(std::uint64_t a) {
+    std::uint64_t x = a;  // Newton's iteration: correct bits double each step (3 at the start)
+    for (int i = 0; i < 6; ++i) x *= 2 - a * x;
+    return x;
+  }
+  static constexpr std::uint64_t kMixInv = inverse(kMixMul);
+  static_assert(kMixMul * kMixInv == 1);
+  static std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 32;
+    x *= kMixMul;
+    x ^= x >> 32;
+    x *= kMixMul;
+    return x ^ (x >> 32);
+  }
+  static std::uint64_t unmix(std::uint64_t x) {
+    x ^= x >> 32;
+    x *= kMixInv;
+    x ^= x >> 32;
+    x *= kMixInv;
+    return x ^ (x >> 32);
+  }
+  static std::uint64_t spread(std::uint64_t z1) { return z1 * 0x9e3779b97f4a7c15ull; }
+  bool fits(const Key& key) const {
+    std::uint64_t outside = 0;
+    for (int i = 0; i < KW; ++i) outside |= key[i] & ~field_mask_[i];
+    return outside == 0;
+  }
+  // The key's two fields concatenated (packed tables have KW = 2): z0 its low 64 bits, z1 the
+  // bits above. Straight-line (shifts of 64 avoided by masks), as it is on every probe.
+  void concat(const Key& key, std::uint64_t& z0, std::uint64_t& z1) const {
+    if constexpr (KW == 2) {
+      const std::uint64_t f0 = (key[0] & field_mask_[0]) >> layout_.shift[0];
+      const std::uint64_t f1 = (key[1] & field_mask_[1]) >> layout_.shift[1];
+      const int w0 = layout_.width[0];
+      z0 = f0 | ((f1 << (w0 & 63)) & low_keep_);
+      z1 = ((f1 >> ((64 - w0) & 63)) & high_keep_);
+    } else {
+      z0 = z1 = 0;
+    }
+  }
+  Key split(std::uint64_t z0, std::uint64_t z1) const {
+    Key k{};
+    if constexpr (KW == 2) {
+      const int w0 = layout_.width[0];
+      const std::uint64_t m0 = field_mask_[0] >> layout_.shift[0];
+      const std::uint64_t f1 = w0 == 64 ? z1 : (z0 >> w0) | (w0 == 0 ? 0 : z1 << (64 - w0));
+      k[0] = (z0 & m0) << layout_.shift[0];
+      k[1] = (f1 << layout_.shift[1]) & field_mask_[1];
+    }
+    return k;
+  }
+  [[gnu::always_inline]] Packed pack(const Key& key) const {
+    std::uint64_t z0, z1;
+    concat(key, z0, z1);
+    const std::uint64_t m = mix(z0);
+    return {(m ^ spread(z1)) & (buckets_ - 1), (m >> bb_) | (z1 << (64 - bb_))};
+  }
+  // The key of the entry whose 56 bits are rest, in bucket b of a table of 2^bb buckets.
+  Key unpack(std::uint64_t b, std::uint64_t rest, int bb) const {
+    const std::uint64_t z1 = rest >> (64 - bb);
+    const std::uint64_t low = (std::uint64_t{1} << (64 - bb)) - 1;
+    const std::uint64_t m = ((rest & low) << bb) | ((b ^ spread(z1)) & ((std::uint64_t{1} << bb) - 1));
+    return split(unmix(m), z1);
+  }
+  // The key bits of a packed entry (the replacement rule's measure); the fields are concatenated
+  // bit for bit, so z0 and z1 have them all.
+  int packed_key_bits(std::uint64_t b, std::uint64_t e) const {
+    const std::uint64_t rest = e & ~kValueMask;
+    const std::uint64_t z1 = rest >> (64 - bb_);
+    const std::uint64_t low = (std::uint64_t{1} << (64 - bb_)) - 1;
+    const std::uint64_t m = ((rest & low) << bb_) | ((b ^ spread(z1)) & (buckets_ - 1));
+    return std::popcount(unmix(m)) + std::popcount(z1);
+  }
+
   std::uint64_t bucket_of(const Key& key) const {
     std::uint64_t h = 0x9e3779b97f4a7c15ull;
     for (int i = 0; i < KW; ++i) {
@@ -391,8 +644,14 @@ class NimberTable {
   }
 
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
+  int bb_ = 0;  // log2(buckets_)
   bool concurrent_ = false;
+  bool packed_ = false;
+  NimberKeyLayout<KW> layout_;
+  std::array<std::uint64_t, KW> field_mask_{};
+  std::uint64_t low_keep_ = 0, high_keep_ = 0;  // concat's masks
   util::HugeVector<Key> slots_;  // huge pages: every probe is at a random bucket
+  util::HugeVector<std::uint64_t> words_;  // packed entries
   std::unique_ptr<std::atomic<std::uint32_t>[]> locks_;
   std::atomic<std::uint64_t> size_{0};
   std::atomic<std::uint64_t> replaced_{0};

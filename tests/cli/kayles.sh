@@ -117,5 +117,16 @@ expect_error arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table 
 sed -i 's/^game arckayles grid-shape iso-keys 8 code 2$/game arckayles grid-shape iso-keys 8/' "$isodir/iso.tt"
 grep -aq '^game arckayles grid-shape iso-keys 8$' "$isodir/iso.tt" || fail "the old game line was not written"
 expect_error arckayles grundy --graph Grid3x8 --value-only --iso-keys 8 --table "$isodir/iso.tt"
+# Packed entries (51..64 cells): 8 bytes each, 16 with --packed-entries off or --iso-keys; the table
+# file is the same, so a run resumes from it in the other layout.
+expect_json '"table_entry_bytes":8' arckayles grundy --graph Grid2x26 --value-only
+expect_json '"table_entry_bytes":16' arckayles grundy --graph Grid2x26 --value-only --packed-entries off
+expect_json '"table_entry_bytes":16' arckayles grundy --graph Grid2x26 --value-only --iso-keys 8
+expect_error arckayles grundy --graph Grid2x26 --packed-entries maybe
+"$cgtlab" nodekayles grundy --graph Grid5x11 --value-only --table "$isodir/p.tt" >/dev/null || fail "5x11 with a packed table"
+out=$("$cgtlab" nodekayles grundy --graph Grid5x11 --value-only --table "$isodir/p.tt" --packed-entries off --json) ||
+  fail "5x11 resumed in 16-byte entries"
+echo "$out" | grep -q '"grundy":3' || fail "5x11 resumed in 16-byte entries: $out"
+echo "$out" | grep -q '"loaded":{"nimbers":[1-9]' || fail "5x11: nothing loaded from the packed table's file: $out"
 rm -rf "$isodir"
 echo "kayles CLI: ok"

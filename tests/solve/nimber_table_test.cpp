@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <map>
 #include <random>
+#include <set>
+#include <thread>
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -144,4 +147,234 @@ TEST(NimberTable, BadEntryCountsAreInputErrors) {
     EXPECT_EQ(t.capacity(), before) << count;  // nothing allocated for a count the file cannot hold
   }
   std::remove(path.c_str());
+}
+
+// Packed entries (one word each, the bucket's bits implied by the slot's place): the layouts of
+// the record boards' keys (62 bits: Cram 7x8's box and row length; 69 and 70: 7x9 and an 8x8
+// box, where 5 and 6 key bits ride above the mixed word; a vertex set of 60) against the wide
+// table and the truth: every stored value exact, every other key absent, twice the entries in the
+// same memory.
+namespace {
+
+using Key2 = std::array<std::uint64_t, 2>;
+
+std::vector<solve::NimberKeyLayout<2>> record_layouts() {
+  std::vector<solve::NimberKeyLayout<2>> out;
+  for (auto [w0, w1] : {std::pair{56, 6}, {63, 6}, {64, 6}, {60, 0}}) {
+    solve::NimberKeyLayout<2> l;
+    l.width = {w0, w1};
+    l.shift = {0, w1 ? 50 : 0};
+    out.push_back(l);
+  }
+  return out;
+}
+
+// A value that depends on the key alone (a key met twice keeps its value, as nimbers do).
+int value_of(const Key2& k) { return static_cast<int>(((k[0] ^ (k[1] >> 50)) * 0x9e3779b97f4a7c15ull) >> 61); }
+
+Key2 random_key(std::mt19937_64& rng, const solve::NimberKeyLayout<2>& l) {
+  Key2 k{};
+  const int bits = 1 + static_cast<int>(rng() % 40);  // sparse and dense keys: the replacement rule sees both
+  for (int b = 0; b < bits; ++b) k[0] |= std::uint64_t{1} << (rng() % static_cast<std::uint64_t>(l.width[0]));
+  if (l.width[1]) k[1] = (rng() % (std::uint64_t{1} << l.width[1])) << l.shift[1];
+  return k;
+}
+
+}  // namespace
+
+TEST(NimberTable, PackedEntriesAreExact) {
+  for (const auto& layout : record_layouts()) {
+    SCOPED_TRACE(layout.bits());
+    // Starts at 16 KiB (raised to the 2^(8+t) buckets a packed table needs) and grows while half full.
+    solve::NimberTable<2> t(std::uint64_t{1} << 22, std::uint64_t{1} << 14, layout);
+    ASSERT_TRUE(t.packed());
+    std::map<Key2, int> truth;
+    std::mt19937_64 rng(static_cast<std::uint64_t>(layout.bits()));
+    const std::uint64_t start = t.capacity();
+    for (std::uint64_t i = 0; i < std::max<std::uint64_t>(30000, start); ++i) {  // so that it grows
+      const Key2 k = random_key(rng, layout);
+      t.put(k, value_of(k));
+      truth[k] = value_of(k);
+    }
+    std::uint64_t found = 0;
+    for (const auto& [k, v] : truth) {
+      const int g = t.get(k);
+      if (g >= 0) {
+        ASSERT_EQ(g, v);
+        ++found;
+      }
+    }
+    EXPECT_GT(t.capacity(), start);
+    // Buckets of 8 at most half full: few overflow (about 1 % of the entries lost while small).
+    EXPECT_EQ(found, t.size());
+    EXPECT_GT(found, truth.size() - truth.size() / 50);
+    int false_hits = 0;
+    for (int i = 0; i < 20000; ++i)
+      if (const Key2 k = random_key(rng, layout); !truth.count(k) && t.get(k) >= 0) ++false_hits;
+    EXPECT_EQ(false_hits, 0);
+    // A key with a bit outside the layout cannot be there, and is refused.
+    const Key2 outside{1, std::uint64_t{1} << 49};
+    EXPECT_EQ(t.get(outside), -1);
+    EXPECT_THROW(t.put(outside, 1), std::logic_error);
+  }
+}
+
+TEST(NimberTable, PackedHoldsTwiceTheEntries) {
+  const auto layout = record_layouts()[0];
+  solve::NimberTable<2> wide(std::uint64_t{1} << 24, std::uint64_t{1} << 24), packed(std::uint64_t{1} << 24, std::uint64_t{1} << 24, layout);
+  EXPECT_FALSE(wide.packed());
+  ASSERT_TRUE(packed.packed());
+  EXPECT_EQ(packed.bytes(), wide.bytes());
+  EXPECT_EQ(packed.capacity(), 2 * wide.capacity());
+  EXPECT_EQ(packed.max_bytes(), wide.max_bytes());
+  // Too small for 2^8 buckets, or a layout of more than 72 bits: the wide layout.
+  EXPECT_FALSE(solve::NimberTable<2>(1 << 12, 1 << 12, layout).packed());
+  solve::NimberKeyLayout<2> big;
+  big.width = {64, 9};
+  big.shift = {0, 40};
+  EXPECT_FALSE(solve::NimberTable<2>(1 << 24, 1 << 20, big).packed());
+  solve::NimberKeyLayout<2> into_value;  // a field over the value byte
+  into_value.width = {8, 8};
+  into_value.shift = {0, 52};
+  EXPECT_FALSE(solve::NimberTable<2>(1 << 24, 1 << 20, into_value).packed());
+}
+
+// A full packed table replaces the entry with the fewest key bits; what is left stays exact.
+TEST(NimberTable, PackedReplacementKeepsFactsExact) {
+  for (const auto& layout : record_layouts()) {
+    SCOPED_TRACE(layout.bits());
+    const int t_bits = std::max(0, layout.bits() - 64);
+    solve::NimberTable<2> t(std::uint64_t{64} << (8 + t_bits), 1, layout);  // its smallest: 2^(8+t) buckets
+    ASSERT_TRUE(t.packed());
+    std::map<Key2, int> truth;
+    std::mt19937_64 rng(11);
+    const int n = static_cast<int>(4 * t.capacity());
+    for (int i = 0; i < n; ++i) {
+      const Key2 k = random_key(rng, layout);
+      truth[k] = value_of(k);
+      t.put(k, truth[k]);
+    }
+    EXPECT_GT(t.replaced(), 0u);
+    EXPECT_LE(t.size(), t.capacity());
+    std::uint64_t present = 0;
+    double bits_present = 0, bits_all = 0;  // mean key bits of the entries kept and of all
+    for (const auto& [k, v] : truth) {
+      const int bits = std::popcount(k[0]) + std::popcount(k[1]);
+      bits_all += bits;
+      if (const int g = t.get(k); g >= 0) {
+        ASSERT_EQ(g, v);
+        ++present;
+        bits_present += bits;
+      }
+    }
+    EXPECT_EQ(present, t.size());
+    bits_all /= static_cast<double>(truth.size());
+    bits_present /= static_cast<double>(present);
+    EXPECT_GT(bits_present, bits_all + 5) << bits_present << " " << bits_all;  // the sparsest keys were replaced
+  }
+}
+
+TEST(NimberTable, PackedFlagsMerge) {
+  const auto layout = record_layouts()[1];
+  solve::NimberTable<2> t(std::uint64_t{64} << 13, 1, layout);  // 8192 buckets of 8
+  ASSERT_TRUE(t.packed());
+  std::map<Key2, unsigned> truth;
+  std::mt19937_64 rng(12);
+  std::vector<Key2> keys;
+  keys.reserve(300);
+  for (int i = 0; i < 300; ++i) keys.push_back(random_key(rng, layout));
+  for (int i = 0; i < 5000; ++i) {
+    const Key2 k = keys[rng() % keys.size()];
+    const unsigned bits = 1u << (rng() % 8);
+    t.merge_flags(k, bits);
+    truth[k] |= bits;
+  }
+  for (const auto& [k, bits] : truth) EXPECT_EQ(t.flags(k), bits);
+  EXPECT_EQ(t.size(), truth.size());
+  t.merge_flags(keys[0], 0);
+  EXPECT_EQ(t.size(), truth.size());
+}
+
+// The file holds full keys in both layouts: a table saved packed loads wide and the other way,
+// with the same entries; a key outside the layout in a file is an InputError for a packed table.
+TEST(NimberTable, PackedAndWideShareTheFileFormat) {
+  const auto layout = record_layouts()[2];
+  solve::NimberTable<2> packed(std::uint64_t{1} << 22, std::uint64_t{1} << 16, layout);
+  std::map<Key2, int> truth;
+  std::mt19937_64 rng(13);
+  for (int i = 0; i < 5000; ++i) {
+    const Key2 k = random_key(rng, layout);
+    truth[k] = value_of(k);
+    packed.put(k, truth[k]);
+  }
+  const std::string path = testing::TempDir() + "nimber_table_packed.tt";
+  packed.save(path, "test");
+  solve::NimberTable<2> wide(std::uint64_t{1} << 22);
+  EXPECT_EQ(wide.load(path, "test"), truth.size());
+  for (const auto& [k, v] : truth) ASSERT_EQ(wide.get(k), v);
+  wide.save(path, "test");
+  solve::NimberTable<2> again(std::uint64_t{1} << 22, std::uint64_t{1} << 16, layout);
+  EXPECT_EQ(again.load(path, "test"), truth.size());
+  for (const auto& [k, v] : truth) ASSERT_EQ(again.get(k), v);
+  // Trunks: the largest entries, chosen the same way in both layouts.
+  packed.save(path, "test", 500);
+  solve::NimberTable<2> trunk(std::uint64_t{1} << 22);
+  EXPECT_EQ(trunk.load(path, "test"), 500u);
+  const std::string wide_path = path + ".wide";
+  wide.save(wide_path, "test", 500);
+  solve::NimberTable<2> wide_trunk(std::uint64_t{1} << 22);
+  wide_trunk.load(wide_path, "test");
+  std::multiset<int> a, b;
+  for (const auto& [k, v] : truth) {
+    if (trunk.get(k) >= 0) a.insert(std::popcount(k[0]) + std::popcount(k[1]));
+    if (wide_trunk.get(k) >= 0) b.insert(std::popcount(k[0]) + std::popcount(k[1]));
+  }
+  EXPECT_EQ(a, b);  // the same sizes of key (ties may pick other keys)
+  solve::NimberTable<2> foreign(std::uint64_t{1} << 22);
+  foreign.put({1, std::uint64_t{1} << 49}, 2);
+  foreign.save(path, "test");
+  solve::NimberTable<2> strict(std::uint64_t{1} << 22, std::uint64_t{1} << 16, layout);
+  EXPECT_THROW(strict.load(path, "test"), InputError);
+  std::remove(path.c_str());
+  std::remove(wide_path.c_str());
+}
+
+// Threads writing and reading one packed table at once (no seqlock: one word per entry): every
+// value read is the one stored, every flag read was merged in. Also run under ThreadSanitizer.
+TEST(NimberTable, PackedConcurrentWritersAndReaders) {
+  const auto layout = record_layouts()[0];
+  solve::NimberTable<2> t(std::uint64_t{64} << 12, std::uint64_t{64} << 12, layout);  // 4096 buckets: replacements
+  solve::NimberTable<2> flags(std::uint64_t{64} << 12, std::uint64_t{64} << 12, layout);
+  ASSERT_TRUE(t.packed());
+  t.set_concurrent(true);
+  flags.set_concurrent(true);
+  std::vector<Key2> keys;
+  keys.reserve(40000);
+  std::mt19937_64 rng(14);
+  for (int i = 0; i < 40000; ++i) keys.push_back(random_key(rng, layout));
+  auto value = value_of;
+  auto allowed = [](const Key2& k) { return static_cast<unsigned>((k[0] ^ (k[0] >> 8)) & 0xff) | 1u; };
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  threads.reserve(4);
+  for (int w = 0; w < 4; ++w)
+    threads.emplace_back([&, w] {
+      std::mt19937_64 r(static_cast<std::uint64_t>(100 + w));
+      for (int i = 0; i < 200000; ++i) {
+        const Key2& k = keys[r() % keys.size()];
+        if (i % 3 == 0) t.put(k, value(k));
+        else if (const int g = t.get(k); g >= 0 && g != value(k)) wrong.fetch_add(1);
+        const unsigned bit = 1u << (r() % 8);
+        if (i % 2 == 0) flags.merge_flags(k, bit & allowed(k));
+        else if (flags.flags(k) & ~allowed(k)) wrong.fetch_add(1);
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GT(t.replaced(), 0u);
+  t.set_concurrent(false);
+  for (const Key2& k : keys)
+    if (const int g = t.get(k); g >= 0) {
+      ASSERT_EQ(g, value(k));
+    }
 }

@@ -239,6 +239,23 @@ class KaylesBitGame {
     for (const Position& a : adj_) adj_words_.push_back(a.w[0]);
   }
 
+  // The bits its keys may have set, for packed table entries (solve::NimberKeyLayout, one word
+  // per entry): boards of one word keyed in two (51..64 cells; 57..64 off grids) have the vertex
+  // set or the shape's box (at most n cells) in word 0 and, on grids, the row length in its 6-bit
+  // field of word 1. None (the wide table) with iso keys (codes of 114 bits) or several words.
+  solve::NimberKeyLayout<KW> key_layout() const {
+    solve::NimberKeyLayout<KW> l;
+    if constexpr (W == 1 && KW >= 2) {
+      if (iso_min_ > 0) return l;
+      l.width[0] = n_;
+      if (rows_) {
+        l.shift[KW - 1] = kStrideShift - 64 * (KW - 1);
+        l.width[KW - 1] = 6;
+      }
+    }
+    return l;
+  }
+
   Key key(const Position& c) const {
     if constexpr (W == 1 && KW == 2)
       if (iso_min_ > 0 && c.count() >= iso_min_) return iso_key(c);
@@ -801,9 +818,10 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
   const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
-  solve::NimberTable<KW> table(o.table_bytes - refute_bytes, o.table_initial_bytes);
+  const solve::NimberKeyLayout<KW> layout = o.packed_entries ? rules.key_layout() : solve::NimberKeyLayout<KW>{};
+  solve::NimberTable<KW> table(o.table_bytes - refute_bytes, o.table_initial_bytes, layout);
   std::optional<solve::NimberTable<KW>> refutations;
-  if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes);
+  if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes, layout);
   // Iso keys are another key encoding: their tables are not mixed with the others'.
   const bool iso = W == 1 && KW == 2 && o.iso_keys > 0;
   const std::string iso_name =
@@ -922,6 +940,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   r.table_entries = table.size();
   r.table_capacity = table.capacity();
   r.table_bytes = table.bytes() + (refutations ? refutations->bytes() : 0);
+  r.table_entry_bytes = table.packed() ? 8 : static_cast<int>(sizeof(typename Game::Key));
   r.key_kind = std::string(grid ? "grid shape" : "vertex set") +
                (iso ? ", graph up to isomorphism from " + std::to_string(o.iso_keys) + " vertices" : "");
   return r;
@@ -931,7 +950,7 @@ template <int W>
 NimberSearchResult search_w(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
                             const NimberSearchOptions& o) {
   const int bits = grid ? grid->first * grid->second + 14 : g.order() + 8;
-  if (bits <= 64 * W && !(W == 1 && o.iso_keys > 0)) return search<W, W>(g, game, grid, o);
+  if (bits <= 64 * W && !(W == 1 && o.iso_keys > 0) && !o.wide_keys) return search<W, W>(g, game, grid, o);
   return search<W, W + 1>(g, game, grid, o);
 }
 

@@ -100,6 +100,13 @@ struct NimberSearchOptions {
   // vertices (others: no effect). Half the positions and entries on Cram, 2.0-2.4x the CPU
   // (docs/PERFORMANCE.md, "Graph-isomorphism keys"). 0: never.
   int iso_keys = 0;
+  // Table entries of one word where the keys' bits allow (boards of 51..64 cells, not iso keys):
+  // twice the entries in the same memory (solve::NimberTable, "Packed entries"). false: 16 bytes
+  // (for measuring).
+  bool packed_entries = true;
+  // Keys one word wider than the board needs (for tests: small boards then take the paths of
+  // 51..64-cell boards, packed entries included).
+  bool wide_keys = false;
 };
 
 struct NimberSearchResult {
@@ -112,6 +119,7 @@ struct NimberSearchResult {
   std::uint64_t table_entries = 0;   // nimbers stored at the end
   std::uint64_t table_capacity = 0;  // slots
   std::uint64_t table_bytes = 0;
+  int table_entry_bytes = 0;  // 8 for one-word keys and packed entries, else 8 per key word
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
   std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")

@@ -973,3 +973,45 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   EXPECT_GT(components, 30000);
   EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
 }
+
+// Packed table entries (one word each, solve::NimberTable "Packed entries"; boards of 51..64
+// cells): small boards with keys one word wider take the same path (wide_keys) against the mex
+// solver, in tables small enough to replace entries, with 1 and 2 threads; then grids of 51..64
+// cells against the 16-byte table.
+TEST(NimberSearch, PackedEntriesKeepTheNimber) {
+  int boards = 0;
+  auto check = [&](const graph::Graph& g, VertexGame game, cgt::Grundy truth, const std::string& name) {
+    for (int threads : {1, 2}) {
+      games::NimberSearchOptions o;
+      o.wide_keys = true;
+      o.table_bytes = 1 << 17;  // 1536 buckets of 8 for nimbers, 512 for refutations
+      o.table_initial_bytes = 1 << 12;  // raised to the 256 buckets a packed table needs
+      o.threads = threads;
+      o.grid_keys = boards % 3 != 1;
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, truth) << name << " threads " << threads;
+      ASSERT_EQ(r.table_entry_bytes, 8) << name;
+    }
+    ++boards;
+  };
+  on_small_grids([&](const graph::Graph& g, VertexGame game, cgt::Grundy truth, const std::string& name) {
+    check(g, game, truth, name);
+  });
+  on_small_boards(41, 150, [&](const graph::Graph& g, VertexGame game, cgt::Grundy truth, int i) {
+    check(g, game, truth, "board " + std::to_string(i) + " " + g.to_spec());
+  });
+  EXPECT_EQ(boards, 58 + 300);
+  // Boards of 51..64 cells: packed by default, the same nimbers as 16-byte entries.
+  for (auto [game, r, c] : {std::tuple{VertexGame::NodeKayles, 3, 17}, {VertexGame::NodeKayles, 4, 16},
+                            {VertexGame::NodeKayles, 5, 11}, {VertexGame::NodeKayles, 3, 21}, {VertexGame::NodeKayles, 8, 8},
+                            {VertexGame::ArcKayles, 2, 26}, {VertexGame::ArcKayles, 2, 32}}) {  // 8x8, 2x32: 70-bit keys
+    games::NimberSearchOptions packed, wide;
+    packed.table_bytes = wide.table_bytes = 1 << 22;  // 64 cells: 70-bit keys, 2^14 buckets at least
+    wide.packed_entries = false;
+    const auto a = games::kayles_nimber(grid(r, c), game, packed);
+    const auto b = games::kayles_nimber(grid(r, c), game, wide);
+    EXPECT_EQ(a.nimber, b.nimber) << r << "x" << c;
+    EXPECT_EQ(a.table_entry_bytes, 8) << r << "x" << c;
+    EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
+  }
+}
