@@ -124,9 +124,10 @@ class NimberTable {
       : layout_(layout) {
     const int k = layout.bits();
     const int min_bb = 8 + std::max(0, k - 64);
-    for (int i = 0; i < KW; ++i)
-      field_mask_[i] = (layout.width[i] >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.width[i]) - 1)
-                       << layout.shift[i];
+    if (layout.valid())
+      for (int i = 0; i < KW; ++i)
+        field_mask_[i] = (layout.width[i] >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.width[i]) - 1)
+                         << layout.shift[i];
     auto size = [&](std::uint64_t bucket_bytes) {
       max_buckets_ = 1;
       while (max_buckets_ * 2 * bucket_bytes <= bytes) max_buckets_ *= 2;
