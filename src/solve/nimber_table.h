@@ -48,7 +48,8 @@
 //  - Packed entries are one word each, so no copy can be torn: readers load the words with
 //    relaxed atomic loads and no seqlock; writers claim a slot by compare-exchange (on a lost
 //    race they scan the bucket again). Two threads may still store one key twice (each found the
-//    bucket without it): both copies are exact, the first is read.
+//    bucket without it): both copies are exact, and a read ORs them (equal nimbers; flags that
+//    were each merged in).
 //
 // File format (little-endian), version 1:
 //   line 1  "cgtlab-nimber-table 1\n"
@@ -565,20 +566,16 @@ class NimberTable {
   }
   static constexpr std::uint64_t kMixInv = inverse(kMixMul);
   static_assert(kMixMul * kMixInv == 1);
-  static std::uint64_t mix(std::uint64_t x) {
+  // x -> s(m(s(m(s(x))))) with s: x ^ x >> 32 and m: x * mul; with mul's inverse it undoes itself.
+  static std::uint64_t xor_mul_rounds(std::uint64_t x, std::uint64_t mul) {
     x ^= x >> 32;
-    x *= kMixMul;
+    x *= mul;
     x ^= x >> 32;
-    x *= kMixMul;
+    x *= mul;
     return x ^ (x >> 32);
   }
-  static std::uint64_t unmix(std::uint64_t x) {
-    x ^= x >> 32;
-    x *= kMixInv;
-    x ^= x >> 32;
-    x *= kMixInv;
-    return x ^ (x >> 32);
-  }
+  static std::uint64_t mix(std::uint64_t x) { return xor_mul_rounds(x, kMixMul); }
+  static std::uint64_t unmix(std::uint64_t x) { return xor_mul_rounds(x, kMixInv); }
   static std::uint64_t spread(std::uint64_t z1) { return z1 * 0x9e3779b97f4a7c15ull; }
   bool fits(const Key& key) const {
     std::uint64_t outside = 0;
@@ -622,15 +619,8 @@ class NimberTable {
     const std::uint64_t m = ((rest & low) << bb) | ((b ^ spread(z1)) & ((std::uint64_t{1} << bb) - 1));
     return split(unmix(m), z1);
   }
-  // The key bits of a packed entry (the replacement rule's measure); the fields are concatenated
-  // bit for bit, so z0 and z1 have them all.
-  int packed_key_bits(std::uint64_t b, std::uint64_t e) const {
-    const std::uint64_t rest = e & ~kValueMask;
-    const std::uint64_t z1 = rest >> (64 - bb_);
-    const std::uint64_t low = (std::uint64_t{1} << (64 - bb_)) - 1;
-    const std::uint64_t m = ((rest & low) << bb_) | ((b ^ spread(z1)) & (buckets_ - 1));
-    return std::popcount(unmix(m)) + std::popcount(z1);
-  }
+  // The key bits of entry e of bucket b (the replacement rule's measure, as in the wide layout).
+  int packed_key_bits(std::uint64_t b, std::uint64_t e) const { return popcount(unpack(b, e & ~kValueMask, bb_)); }
 
   std::uint64_t bucket_of(const Key& key) const {
     std::uint64_t h = 0x9e3779b97f4a7c15ull;
