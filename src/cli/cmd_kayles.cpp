@@ -653,7 +653,7 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--trunk-entries", o->trunk_entries, "entries kept in --trunk (default 100000; 16 bytes each on boards over 50 cells)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,
-                  "keep proved refutations (\"the nimber is not v\") in a quarter of the table: use (default), off, "
+                  "keep proved refutations (\"the nimber is not v\") in a second table (what the nimbers' power of two leaves of --table-mib, half of a power of two): use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
     add_budget_option(g, "--budget", o->budget,

@@ -364,6 +364,19 @@ class NimberTable {
   void grow() {
     const bool shared = concurrent_;
     concurrent_ = false;
+    if (size() == 0) {  // nothing to rehash (a table about to load a file): the old room is freed first
+      buckets_ *= 2;
+      ++bb_;
+      if (packed_) {
+        words_ = {};
+        words_.assign(buckets_ * kPackedBucket, 0);
+      } else {
+        slots_ = {};
+        slots_.assign(buckets_ * kBucket, Key{});
+      }
+      concurrent_ = shared;
+      return;
+    }
     if (packed_) {
       util::HugeVector<std::uint64_t> old = std::move(words_);
       const int old_bb = bb_;

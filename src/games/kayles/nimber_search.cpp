@@ -817,9 +817,13 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   if constexpr (W == 1 && KW == 2) rules.use_iso_keys(o.iso_keys);
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
   const bool refute = o.refutations || o.refutations_observe;
-  const std::uint64_t refute_bytes = refute ? o.table_bytes / 4 : 0;
   const solve::NimberKeyLayout<KW> layout = o.packed_entries ? rules.key_layout() : solve::NimberKeyLayout<KW>{};
-  solve::NimberTable<KW> table(o.table_bytes - refute_bytes, o.table_initial_bytes, layout);
+  // The nimbers get at most 3/4 of the bound, the refutations what the nimber table's power of
+  // two leaves (at least a quarter; half when the bound is a power of two, where a quarter of it
+  // used to lie unused between the two tables' powers of two).
+  solve::NimberTable<KW> table(refute ? o.table_bytes / 4 * 3 : o.table_bytes, o.table_initial_bytes, layout);
+  const std::uint64_t refute_bytes =
+      refute ? std::max(o.table_bytes / 4, o.table_bytes - std::min(o.table_bytes, table.max_bytes())) : 0;
   std::optional<solve::NimberTable<KW>> refutations;
   if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes, layout);
   // Iso keys are another key encoding: their tables are not mixed with the others'.

@@ -60,9 +60,10 @@ struct NimberSearchOptions {
   // (NimberSearchResult::nimber_known false). Ignored when with_moves is set.
   bool outcome_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
-  // Keep refutations ("the nimber of C is not v", v < 8) in a second table of table_bytes / 4
-  // (the nimber table gets the rest), so a question is never proved twice (Lemoine-Viennot keep
-  // outcomes of C + *n). Not saved to table_file.
+  // Keep refutations ("the nimber of C is not v", v < 8) in a second table, so a question is never
+  // proved twice (Lemoine-Viennot keep outcomes of C + *n). The nimber table gets the largest power
+  // of two of buckets within 3/4 of table_bytes, the refutations the rest (half of a power-of-two
+  // bound). Saved beside table_file, in table_file + ".refutations".
   bool refutations = true;
   bool refutations_observe = false;  // keep them but do not use them: counts what they would save
   // Nimbers of small grid components known in advance (games/kayles/endgame_db.h): for the same

@@ -516,6 +516,26 @@ TEST(NimberSearch, RefutationsSaveWork) {
   EXPECT_EQ(s.phases.back().candidate, static_cast<int>(c.nimber));
 }
 
+// The two tables share the bound with nothing left between their powers of two: tables started at
+// their bounds take all of a power-of-two bound (half each; a quarter of it lay unused when the
+// refutations got a fixed quarter) and all of a bound of three powers of two (2 + 1), and never
+// more than the bound. The nimber is the mex solver's all the same.
+TEST(NimberSearch, RefutationsTakeWhatTheNimbersLeave) {
+  auto g = grid(3, 8);
+  games::KaylesSolver old(VertexGame::ArcKayles);
+  const auto expected = old.grundy(g);
+  for (std::uint64_t bound : {std::uint64_t{1} << 16, std::uint64_t{3} << 14, std::uint64_t{5} << 14}) {
+    games::NimberSearchOptions o;
+    o.table_bytes = bound;
+    o.table_initial_bytes = bound;
+    const auto r = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+    EXPECT_EQ(r.nimber, expected) << bound;
+    EXPECT_LE(r.table_bytes, bound);
+    // 5 x 16 KiB: nimbers 32 KiB (within 60), refutations the 48 KiB left rounded down to 32.
+    EXPECT_EQ(r.table_bytes, bound == (std::uint64_t{5} << 14) ? std::uint64_t{1} << 16 : bound) << bound;
+  }
+}
+
 // Budget rounds (questions abandoned when their position budget runs out, asked again with x4)
 // and ascending one-value questions (values below r first, igs's order) against the mex solver:
 // random graphs and holed grids, both games, budgets of 1 position (almost every question is
