@@ -367,11 +367,12 @@ class NimberTable {
     if (size() == 0) {  // nothing to rehash (a table about to load a file): the old room is freed first
       buckets_ *= 2;
       ++bb_;
+      // (Assigning a new vector frees the old storage; `= {}` would keep it: an empty list.)
       if (packed_) {
-        words_ = {};
+        words_ = util::HugeVector<std::uint64_t>();
         words_.assign(buckets_ * kPackedBucket, 0);
       } else {
-        slots_ = {};
+        slots_ = util::HugeVector<Key>();
         slots_.assign(buckets_ * kBucket, Key{});
       }
       concurrent_ = shared;

@@ -12,8 +12,14 @@
 
 namespace cgtlab::util {
 
-// Throws std::bad_alloc; free with std::free.
+// Throws std::bad_alloc; free with huge_page_free (the same byte count).
 void* huge_page_alloc(std::size_t bytes);
+void huge_page_free(void* p, std::size_t bytes);
+// The bytes of huge_page_alloc blocks held now, and the most held at once since the last
+// reset_huge_page_peak(): what a table's growth or load costs at its peak (tests).
+std::size_t huge_page_bytes_held();
+std::size_t huge_page_bytes_peak();
+void reset_huge_page_peak();
 // False when the environment sets CGTLAB_HUGE_PAGES=off (then blocks are still aligned, but
 // left to the kernel's default pages: for measuring, or where huge-page compaction stalls).
 bool huge_pages_wanted();
@@ -25,7 +31,7 @@ struct HugePageAllocator {
   template <typename U>
   HugePageAllocator(const HugePageAllocator<U>&) {}
   T* allocate(std::size_t n) { return static_cast<T*>(huge_page_alloc(n * sizeof(T))); }
-  void deallocate(T* p, std::size_t) { std::free(p); }
+  void deallocate(T* p, std::size_t n) { huge_page_free(p, n * sizeof(T)); }
   template <typename U>
   bool operator==(const HugePageAllocator<U>&) const { return true; }
 };

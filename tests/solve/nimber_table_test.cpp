@@ -1,6 +1,7 @@
 // solve::NimberTable: exact nimbers and, used as a flag table, merged refutation bits; growth
 // and replacement keep every stored fact exact (a lost entry reads as absent, never as wrong).
 #include "solve/nimber_table.h"
+#include "util/huge_pages.h"
 
 #include <gtest/gtest.h>
 
@@ -123,7 +124,10 @@ TEST(NimberTable, LoadGrowsFirstAndKeepsNearlyAll) {
   const std::string path = testing::TempDir() + "nimber_table_presize.tt";
   t.save(path, "test");
   solve::NimberTable<1> u(std::uint64_t{1} << 24, std::uint64_t{1} << 12);  // starts at 4 KiB
+  const std::size_t before = util::huge_page_bytes_held() - u.bytes();
+  util::reset_huge_page_peak();
   EXPECT_EQ(u.load(path, "test"), t.size());
+  EXPECT_EQ(util::huge_page_bytes_peak() - before, u.bytes());  // grown while empty: no old room beside the new
   EXPECT_GE(u.capacity(), 4 * t.size());
   EXPECT_GT(u.size(), t.size() - t.size() / 200) << "lost " << t.size() - u.size();  // < 0.5 %
   std::remove(path.c_str());
@@ -235,7 +239,11 @@ TEST(NimberTable, PackedLoadGrowsFirstAndKeepsNearlyAll) {
   t.save(path, "test");
   solve::NimberTable<2> u(std::uint64_t{1} << 24, std::uint64_t{1} << 14, layout);
   ASSERT_TRUE(u.packed());
+  const std::size_t before = util::huge_page_bytes_held() - u.bytes();
+  util::reset_huge_page_peak();
   EXPECT_EQ(u.load(path, "test"), t.size());
+  EXPECT_GT(u.bytes(), std::uint64_t{1} << 20);
+  EXPECT_EQ(util::huge_page_bytes_peak() - before, u.bytes());  // no old room beside the new
   EXPECT_GE(u.capacity(), 4 * t.size());
   EXPECT_GT(u.size(), t.size() - t.size() / 200) << "lost " << t.size() - u.size();
   std::uint64_t found = 0;
