@@ -362,9 +362,16 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
       last_positions = positions;
       last_at = now;
       const std::uint64_t entries = status->table_entries.load(), slots = status->table_capacity.load();
-      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%, bound {} MiB), {}", positions, rate,
-                         entries, slots, slots ? 100.0 * static_cast<double>(entries) / static_cast<double>(slots) : 0.0,
-                         table_mib, games::search_bounds_text(*status, false));
+      const std::uint64_t refuted = status->refutation_entries.load(), refute_slots = status->refutation_capacity.load();
+      auto percent = [](std::uint64_t part, std::uint64_t whole) {
+        return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+      };
+      const std::string refutations =
+          refute_slots ? fmt::format(", refutations {} of {} ({:.1f}%)", refuted, refute_slots, percent(refuted, refute_slots))
+                       : std::string();
+      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB), {}", positions, rate,
+                         entries, slots, percent(entries, slots), refutations, table_mib,
+                         games::search_bounds_text(*status, false));
     });
   } else if (progress_enabled()) {
     opt.progress = [](const solve::NimberProgress& p) {

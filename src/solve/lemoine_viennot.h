@@ -122,6 +122,8 @@ struct NimberStatus {
   std::atomic<std::uint64_t> positions{0};      // positions expanded, all threads (to within 1024 each)
   std::atomic<std::uint64_t> table_entries{0};  // nimbers in the table (at the last check)
   std::atomic<std::uint64_t> table_capacity{0};
+  std::atomic<std::uint64_t> refutation_entries{0};  // the same for the refutation table (0, 0: none)
+  std::atomic<std::uint64_t> refutation_capacity{0};
   // About the position of the first nimber() call (the one a command asks):
   std::atomic<int> components{0};       // its components the search must solve (no immediate nimber)
   std::atomic<int> components_done{0};  // ... solved; the last one is searched with the bounds below
@@ -302,9 +304,15 @@ class LemoineViennot {
         settings_(std::move(settings)),
         refute_(settings_.refutations),
         status_(settings_.status != nullptr ? settings_.status : &own_status_) {
-    status_->table_entries.store(table_.size());
-    status_->table_capacity.store(table_.capacity());
+    store_table_sizes();
     status_->engaged.store(true);
+  }
+
+  void store_table_sizes() {
+    status_->table_entries.store(table_.size(), std::memory_order_relaxed);
+    status_->table_capacity.store(table_.capacity(), std::memory_order_relaxed);
+    status_->refutation_entries.store(refute_ ? refute_->size() : 0, std::memory_order_relaxed);
+    status_->refutation_capacity.store(refute_ ? refute_->capacity() : 0, std::memory_order_relaxed);
   }
 
   // The nimber of any position (the nim-sum of its components'). The first call keeps the
@@ -594,8 +602,7 @@ class LemoineViennot {
     if (w.cancel != nullptr && w.cancel->load(std::memory_order_relaxed)) throw TaskCancelled{};
     if (shared_ && (table_.wants_growth() || (refute_ && refute_->wants_growth()))) rendezvous();
     if (w.id != 0) return;
-    status_->table_entries.store(table_.size(), std::memory_order_relaxed);
-    status_->table_capacity.store(table_.capacity(), std::memory_order_relaxed);
+    store_table_sizes();
     if (!settings_.progress && !settings_.checkpoint) return;
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (settings_.progress && t - last_report_ >= 1.0) {

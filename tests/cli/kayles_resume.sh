@@ -197,6 +197,9 @@ lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy
 [ "$lines" -ge 3 ] && [ "$lines" -eq "$(wc -l < "$dir/err")" ] || fail "--progress 0.1: $lines progress lines: $(cat "$dir/err")"
 grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ for [0-9.]+ s, RSS" "$dir/err" ||
   fail "--progress 0.1: no line counts the root's options: $(cat "$dir/err")"
+# The refutation table's fill beside the nimbers' (some are stored once the root refutes 0).
+grep -qE 'table [0-9]+ of [0-9]+ slots \([0-9.]+%, refutations [1-9][0-9]* of [0-9]+ \([0-9.]+%\), bound [0-9]+ MiB\)' "$dir/err" ||
+  fail "--progress 0.1: no line gives the refutation table's fill: $(cat "$dir/err")"
 # Bad values: one line on stderr, exit 2.
 for bad in -1 abc 0 nan 1e9; do
   "$cgtlab" arckayles grundy --graph P4 --progress "$bad" >/dev/null 2>"$dir/err"; rc=$?
