@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,7 @@
 #include "games/kayles/rules.h"
 #include "games/kayles/nimber_search.h"
 #include "games/kayles/solver.h"
+#include "games/kayles/table_check.h"
 #include "games/kayles/wak_analyze.h"
 #include "games/kayles/wak_convert.h"
 #include "games/kayles/wak_reduce.h"
@@ -532,6 +534,69 @@ void run_build_db(const BuildDbOptions& o, games::VertexGame game) {
              st.positions, seconds);
 }
 
+struct CheckTableOptions {
+  std::string file;
+  std::uint64_t sample = 1000;
+  int min_cells = 1;
+  int max_cells = 24;
+  std::uint64_t seed = 1;
+  std::uint64_t max_positions = 0;
+  bool json = false;
+};
+
+void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
+  games::TableCheckOptions opt;
+  opt.sample = o.sample;
+  opt.min_cells = o.min_cells;
+  opt.max_cells = o.max_cells;
+  opt.seed = o.seed;
+  opt.limits = search_limits(o.max_positions);
+  if (progress_enabled()) opt.progress = [](const std::string& line) { progress(line); };
+  const games::TableCheckResult r = games::check_nimber_table(o.file, game, opt);
+  progress_done();
+  set_exit_code(r.mismatched > 0 ? 1 : 0);
+  auto by_cells = [](const std::map<int, std::uint64_t>& m) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [cells, n] : m) j[std::to_string(cells)] = n;
+    return j;
+  };
+  const char* what = r.refutations ? "refutations" : "nimbers";
+  if (o.json) {
+    nlohmann::json mismatches = nlohmann::json::array();
+    for (const auto& m : r.mismatches)
+      mismatches.push_back({{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"computed", m.computed}});
+    print_json({{"file", o.file},
+                {"game", r.game},
+                {"keys", r.key_kind},
+                {"holds", what},
+                {"method", "KaylesSolver (exhaustive mex search, nauty keys, no simplifications)"},
+                {"entries", r.entries},
+                {"min_cells", o.min_cells},
+                {"max_cells", o.max_cells},
+                {"eligible", r.eligible},
+                {"sample", o.sample},
+                {"seed", o.seed},
+                {"checked", r.checked},
+                {"disagree", r.mismatched},
+                {"mismatches", mismatches},
+                {"checked_by_cells", by_cells(r.checked_by_cells)},
+                {"entries_by_cells", by_cells(r.entries_by_cells)},
+                {"seconds", r.seconds}});
+    return;
+  }
+  fmt::print("table {}: {} of {} ({} keys), {} entries, {} of {}..{} cells\n", o.file, what, r.game, r.key_kind,
+             r.entries, r.eligible, o.min_cells, o.max_cells);
+  fmt::print("solved again by KaylesSolver (exhaustive mex search): {} sampled entries (seed {}), {} in {:.2f} s\n",
+             r.checked, o.seed, r.mismatched == 0 ? std::string("all agree") : std::to_string(r.mismatched) + " disagree",
+             r.seconds);
+  std::string sizes;
+  for (const auto& [cells, n] : r.checked_by_cells) sizes += fmt::format("{}{}:{}", sizes.empty() ? "" : " ", cells, n);
+  if (!sizes.empty()) fmt::print("checked by cells: {}\n", sizes);
+  for (const auto& m : r.mismatches)
+    fmt::print("DISAGREE {}: stored {}{}, computed {}\n", m.position, r.refutations ? "not-bits " : "", m.stored, m.computed);
+  if (r.mismatched > r.mismatches.size()) fmt::print("(first {} of {} listed)\n", r.mismatches.size(), r.mismatched);
+}
+
 struct RookOptions {
   std::string board, holes, rooks;
   bool json = false;
@@ -740,6 +805,25 @@ void add_kayles_commands(CLI::App& app) {
     add_max_positions_option(bd, b->max_positions);
     bd->add_flag("--json", b->json, "one JSON object on stdout");
     bd->callback([b, game] { run_build_db(*b, game); });
+    auto c = std::make_shared<CheckTableOptions>();
+    auto* ct = cmd->add_subcommand(
+        "check-table",
+        std::string("Check a saved table by a second method: a uniform sample of its entries (a `grundy --table` or "
+                    "`--trunk` file, or FILE.refutations beside one), each turned back into its position and solved "
+                    "again by the exhaustive mex solver, must give the stored nimber (a refutation: a nimber outside "
+                    "the values it excludes). Exit 1 when one disagrees. ") +
+            (arc ? kArcRules : kNodeRules));
+    ct->add_option("file", c->file, "the table file")->required();
+    ct->add_option("--sample", c->sample, "entries to check (default 1000; at most 1000000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000}));
+    ct->add_option("--min-cells", c->min_cells, "smallest entry sampled, in vertices (default 1)")->check(CLI::Range(1, 512));
+    ct->add_option("--max-cells", c->max_cells,
+                   "largest entry sampled, in vertices (default 24; the exhaustive solver's time grows fast past 30)")
+        ->check(CLI::Range(1, 512));
+    ct->add_option("--seed", c->seed, "the sample's random seed (default 1)")->check(not_negative);
+    add_max_positions_option(ct, c->max_positions);
+    ct->add_flag("--json", c->json, "one JSON object on stdout");
+    ct->callback([c, game] { run_check_table(*c, game); });
   }
   {
     auto o = std::make_shared<RookOptions>();

@@ -104,6 +104,46 @@ struct NimberKeyLayout {
   }
 };
 
+// A table file's header (the format at the top of this file): its key words, game line and entry count.
+struct NimberTableHeader {
+  int key_words = 0;
+  std::string game;
+  std::uint64_t entries = 0;
+};
+
+// Reads the header of a table file from f (opened on path; left at the first record). Throws
+// InputError when f does not start with such a header or holds fewer records than it counts.
+inline NimberTableHeader read_nimber_table_header(std::FILE* f, const std::string& path) {
+  auto line = [&] {
+    std::string s;
+    for (int c; (c = std::fgetc(f)) != EOF && c != '\n' && s.size() < 100000;) s.push_back(static_cast<char>(c));
+    return s;
+  };
+  const std::string l1 = line(), l2 = line(), l3 = line(), l4 = line();
+  auto number = [](const std::string& text, std::uint64_t& n) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+  };
+  NimberTableHeader h;
+  std::uint64_t kw = 0;
+  if (l1 != "cgtlab-nimber-table 1" || l2.rfind("key-words ", 0) != 0 || !number(l2.substr(10), kw) || kw < 1 ||
+      kw > 8 || l3.rfind("game ", 0) != 0 || l4.rfind("entries ", 0) != 0)
+    throw InputError("table file " + path + " is not a nimber table");
+  h.key_words = static_cast<int>(kw);
+  h.game = l3.substr(5);
+  // The entry count: digits only, and no more records than the file holds (checked before a
+  // table grows for them).
+  const std::string count = l4.substr(8);
+  if (!number(count, h.entries)) throw InputError("table file " + path + " has a bad entry count '" + count + "'");
+  const long start = std::ftell(f);
+  const bool sized = start >= 0 && std::fseek(f, 0, SEEK_END) == 0;
+  const long file_end = sized ? std::ftell(f) : -1;
+  if (file_end < start || std::fseek(f, start, SEEK_SET) != 0 ||
+      static_cast<std::uint64_t>(file_end - start) / (sizeof(std::uint64_t) * kw) < h.entries)
+    throw InputError("table file " + path + " is truncated");
+  return h;
+}
+
 template <int KW>
 class NimberTable {
  public:
@@ -460,34 +500,18 @@ class NimberTable {
   std::uint64_t load(const std::string& path, const std::string& game) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw InputError("cannot read table file " + path);
-    auto line = [&] {
-      std::string s;
-      for (int c; (c = std::fgetc(f)) != EOF && c != '\n';) s.push_back(static_cast<char>(c));
-      return s;
-    };
-    const std::string l1 = line(), l2 = line(), l3 = line(), l4 = line();
-    if (l1 != "cgtlab-nimber-table 1" || l2 != "key-words " + std::to_string(KW) || l3 != "game " + game ||
-        l4.rfind("entries ", 0) != 0) {
+    NimberTableHeader h;
+    try {
+      h = read_nimber_table_header(f, path);
+    } catch (...) {
+      std::fclose(f);
+      throw;
+    }
+    if (h.key_words != KW || h.game != game) {
       std::fclose(f);
       throw InputError("table file " + path + " is not a nimber table for " + game);
     }
-    // The entry count: digits only, and no more records than the file holds (checked before the
-    // table grows for them).
-    const std::string count = l4.substr(8);
-    std::uint64_t n = 0;
-    const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
-    if (count.empty() || ec != std::errc() || end != count.data() + count.size()) {
-      std::fclose(f);
-      throw InputError("table file " + path + " has a bad entry count '" + count + "'");
-    }
-    const long start = std::ftell(f);
-    const bool sized = start >= 0 && std::fseek(f, 0, SEEK_END) == 0;
-    const long file_end = sized ? std::ftell(f) : -1;
-    if (file_end < start || std::fseek(f, start, SEEK_SET) != 0 ||
-        static_cast<std::uint64_t>(file_end - start) / (sizeof(std::uint64_t) * KW) < n) {
-      std::fclose(f);
-      throw InputError("table file " + path + " is truncated");
-    }
+    const std::uint64_t n = h.entries;
     // Grow once, before reading, to at most a quarter full (within the bound): growing step by
     // step while reading drops the entries of buckets that overflow at each half-full doubling
     // (100 000 entries read from a 4 KiB start: 5.6 % lost; at a final load of 38 %: 1.5 %; of

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# `arckayles check-table` / `nodekayles check-table` as a user runs it on a saved table: tables of
+# one- and two-word grid keys, of vertex-set keys and of refutations agree with the exhaustive
+# solver; a table with one entry altered (a nimber, or a refutation that excludes the true value)
+# is caught when the sample covers it (exit 1, the position named); a table of another game, of
+# iso keys, a missing or foreign file, or bad sizes are one line on stderr, exit 2.
+set -u
+cgtlab=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+err=$dir/err
+
+expect_error() {  # expect_error '<substring of the message>' args...: exit 2 with one line on stderr
+  local want=$1; shift
+  "$cgtlab" "$@" >/dev/null 2>"$err"; local rc=$?
+  [ $rc -eq 2 ] || fail "$* should exit 2, got $rc: $(cat "$err")"
+  [ "$(wc -l < "$err")" -eq 1 ] || fail "$*: error should be one line: $(cat "$err")"
+  grep -q -- "$want" "$err" || fail "$*: expected '$want' in: $(cat "$err")"
+}
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+
+# Tables written by the search (the refutations beside them), then checked whole (--sample covers
+# every entry): every entry agrees.
+"$cgtlab" arckayles grundy --graph Grid3x9 --value-only --table "$dir/a.tt" >/dev/null || fail "grundy 3x9"
+"$cgtlab" arckayles grundy --graph Grid2x26 --value-only --table "$dir/w.tt" >/dev/null || fail "grundy 2x26"
+"$cgtlab" arckayles grundy --graph Petersen --value-only --table "$dir/p.tt" >/dev/null || fail "grundy Petersen"
+"$cgtlab" nodekayles grundy --graph Grid3x9 --value-only --table "$dir/n.tt" >/dev/null || fail "nodekayles 3x9"
+sed -n 2p "$dir/w.tt" | grep -qx 'key-words 2' || fail "2x26 should have two-word keys"
+for spec in "arckayles a.tt" "arckayles a.tt.refutations" "arckayles w.tt" "arckayles p.tt" "nodekayles n.tt"; do
+  set -- $spec
+  out=$("$cgtlab" "$1" check-table "$dir/$2" --sample 1000000 --max-cells 30 --json) || fail "$1 check-table $2: exit $?"
+  checked=$(field checked <<<"$out") eligible=$(field eligible <<<"$out")
+  [ "$checked" -gt 0 ] && [ "$checked" = "$eligible" ] || fail "$2: checked $checked of $eligible: $out"
+  [ "$(field disagree <<<"$out")" = 0 ] || fail "$2: entries disagree: $out"
+done
+out=$("$cgtlab" arckayles check-table "$dir/a.tt" --sample 5) || fail "text output"
+grep -q "5 sampled entries (seed 1), all agree" <<<"$out" || fail "text output: $out"
+# The sample is uniform and seeded: two seeds, the same sizes counted, the same verdict.
+a=$("$cgtlab" arckayles check-table "$dir/a.tt" --sample 20 --seed 7 --json | field checked_by_cells)
+b=$("$cgtlab" arckayles check-table "$dir/a.tt" --sample 20 --seed 7 --json | field checked_by_cells)
+[ "$a" = "$b" ] || fail "the same seed gave two samples: $a / $b"
+
+# One entry altered: the nimber record of the largest shape gets nimber + 1 (value byte + 1);
+# the refutation record of the largest shape gets every value below 8 excluded (its true nimber,
+# below 8 here, included). Records are the key words, the value in the last word's top byte.
+python3 - "$dir/a.tt" "$dir/a.tt.refutations" <<'EOF' || fail "altering the tables"
+import sys
+for path, how in ((sys.argv[1], "plus"), (sys.argv[2], "all")):
+    data = bytearray(open(path, "rb").read())
+    head = 0
+    for _ in range(4):
+        head = data.index(b"\n", head) + 1
+    kw = int(data.split(b"\n")[1].split()[1])
+    size = 8 * kw
+    recs = range(head, len(data), size)
+    def cells(at):
+        words = [int.from_bytes(data[at + 8 * i:at + 8 * i + 8], "little") for i in range(kw)]
+        words[-1] &= (1 << 50) - 1  # below the row-length field (64*kw - 14 = 50 for one word)
+        return sum(bin(w).count("1") for w in words)
+    at = max(recs, key=cells)
+    top = at + size - 1
+    data[top] = data[top] + 1 if how == "plus" else 0xFF
+    open(path, "wb").write(data)
+EOF
+for f in a.tt a.tt.refutations; do
+  out=$("$cgtlab" arckayles check-table "$dir/$f" --sample 1000000 --max-cells 30 2>"$err"); rc=$?
+  [ $rc -eq 1 ] || fail "$f altered: exit $rc, want 1: $out $(cat "$err")"
+  grep -q "^DISAGREE [#./]*: stored" <<<"$out" || fail "$f altered: no DISAGREE line: $out"
+  grep -q ", 1 disagree in" <<<"$out" || fail "$f altered: want exactly one disagreeing entry: $out"
+done
+
+# Bad input: one line, exit 2.
+expect_error "a table of 'nodekayles', not of arckayles" arckayles check-table "$dir/n.tt"
+"$cgtlab" arckayles grundy --graph Grid3x6 --iso-keys 8 --value-only --table "$dir/iso.tt" >/dev/null || fail "iso table"
+expect_error "canonical graph codes" arckayles check-table "$dir/iso.tt"
+expect_error "cannot read table file" arckayles check-table "$dir/none.tt"
+echo "not a table" >"$dir/junk.tt"
+expect_error "is not a nimber table" arckayles check-table "$dir/junk.tt"
+head -c 200 "$dir/w.tt" >"$dir/short.tt"
+expect_error "is truncated" arckayles check-table "$dir/short.tt"
+expect_error "min cells <= max cells" arckayles check-table "$dir/p.tt" --min-cells 9 --max-cells 3
+expect_error "--sample" arckayles check-table "$dir/p.tt" --sample 0
+echo "kayles_check_table: ok"
