@@ -111,12 +111,13 @@ struct NimberTableHeader {
   std::uint64_t entries = 0;
 };
 
-// Reads the header of a table file from f (opened on path; left at the first record). Throws
+// Reads the header of a table file from f (opened on path; left at the first record; a line is
+// read to at most 16 MiB, room for the game line of a dense 256-vertex graph). Throws
 // InputError when f does not start with such a header or holds fewer records than it counts.
 inline NimberTableHeader read_nimber_table_header(std::FILE* f, const std::string& path) {
   auto line = [&] {
     std::string s;
-    for (int c; (c = std::fgetc(f)) != EOF && c != '\n' && s.size() < 100000;) s.push_back(static_cast<char>(c));
+    for (int c; (c = std::fgetc(f)) != EOF && c != '\n' && s.size() < (std::size_t{1} << 24);) s.push_back(static_cast<char>(c));
     return s;
   };
   const std::string l1 = line(), l2 = line(), l3 = line(), l4 = line();
