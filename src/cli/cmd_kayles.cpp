@@ -542,15 +542,23 @@ struct CheckTableOptions {
   std::uint64_t seed = 1;
   std::uint64_t max_positions = 0;
   bool json = false;
+  bool local = false;
+  bool max_cells_given = false;
+  std::string graph;
+  int solve_cells = 16;
 };
 
 void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
   games::TableCheckOptions opt;
   opt.sample = o.sample;
   opt.min_cells = o.min_cells;
-  opt.max_cells = o.max_cells;
+  opt.max_cells = o.local && !o.max_cells_given ? 512 : o.max_cells;
   opt.seed = o.seed;
   opt.limits = search_limits(o.max_positions);
+  opt.local = o.local;
+  opt.board = o.graph;
+  opt.solve_cells = o.solve_cells;
+  if (!o.local && !o.graph.empty()) throw InputError("--graph is for --local (the exhaustive check needs no board)");
   if (progress_enabled()) opt.progress = [](const std::string& line) { progress(line); };
   const games::TableCheckResult r = games::check_nimber_table(o.file, game, opt);
   progress_done();
@@ -561,6 +569,54 @@ void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
     return j;
   };
   const char* what = r.refutations ? "refutations" : "nimbers";
+  if (o.local) {
+    if (o.json) {
+      nlohmann::json mismatches = nlohmann::json::array();
+      for (const auto& m : r.mismatches)
+        mismatches.push_back(
+            {{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"why", m.why}});
+      print_json({{"file", o.file},
+                  {"game", r.game},
+                  {"keys", r.key_kind},
+                  {"holds", what},
+                  {"method", "local: each entry's options, by the search's rules, looked up in the same table"},
+                  {"board", r.board},
+                  {"entries", r.entries},
+                  {"min_cells", o.min_cells},
+                  {"max_cells", opt.max_cells},
+                  {"eligible", r.eligible},
+                  {"sample", o.sample},
+                  {"seed", o.seed},
+                  {"checked", r.checked},
+                  {"confirmed", r.confirmed},
+                  {"incomplete", r.incomplete},
+                  {"incomplete_missing_lower", r.missing_lower},
+                  {"incomplete_unresolved", r.unresolved},
+                  {"disagree", r.mismatched},
+                  {"mismatches", mismatches},
+                  {"options", r.options},
+                  {"components_solved", r.components_solved},
+                  {"solve_cells", o.solve_cells},
+                  {"checked_by_cells", by_cells(r.checked_by_cells)},
+                  {"entries_by_cells", by_cells(r.entries_by_cells)},
+                  {"seconds", r.seconds}});
+      return;
+    }
+    fmt::print("table {}: {} of {} ({} keys), {} entries, {} of {}..{} cells, positions on {}\n", o.file, what, r.game,
+               r.key_kind, r.entries, r.eligible, o.min_cells, opt.max_cells, r.board);
+    fmt::print("checked locally (options looked up in the table): {} sampled entries (seed {}), {} confirmed, {} incomplete, {} "
+               "in {:.2f} s\n",
+               r.checked, o.seed, r.confirmed, r.incomplete,
+               r.mismatched == 0 ? std::string("none disagree") : std::to_string(r.mismatched) + " disagree", r.seconds);
+    if (r.incomplete > 0)
+      fmt::print("incomplete (not enough of their options in the table; nothing claimed): {} lack an option of a lower "
+                 "value, {} an option shown not of their value\n",
+                 r.missing_lower, r.unresolved);
+    for (const auto& m : r.mismatches)
+      fmt::print("DISAGREE {}: stored {}{}: {}\n", m.position, r.refutations ? "not-bits " : "", m.stored, m.why);
+    if (r.mismatched > r.mismatches.size()) fmt::print("(first {} of {} listed)\n", r.mismatches.size(), r.mismatched);
+    return;
+  }
   if (o.json) {
     nlohmann::json mismatches = nlohmann::json::array();
     for (const auto& m : r.mismatches)
@@ -811,15 +867,29 @@ void add_kayles_commands(CLI::App& app) {
         std::string("Check a saved table by a second method: a uniform sample of its entries (a `grundy --table` or "
                     "`--trunk` file, or FILE.refutations beside one), each turned back into its position and solved "
                     "again by the exhaustive mex solver, must give the stored nimber (a refutation: a nimber outside "
-                    "the values it excludes). Exit 1 when one disagrees. ") +
+                    "the values it excludes); with --local, each entry is checked against its options' entries in the "
+                    "same table instead (the largest entries too). Exit 1 when one disagrees. ") +
             (arc ? kArcRules : kNodeRules));
     ct->add_option("file", c->file, "the table file")->required();
     ct->add_option("--sample", c->sample, "entries to check (default 1000; at most 1000000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000}));
     ct->add_option("--min-cells", c->min_cells, "smallest entry sampled, in vertices (default 1)")->check(CLI::Range(1, 512));
     ct->add_option("--max-cells", c->max_cells,
-                   "largest entry sampled, in vertices (default 24; the exhaustive solver's time grows fast past 30)")
-        ->check(CLI::Range(1, 512));
+                   "largest entry sampled, in vertices (default 24, with --local every size; the exhaustive solver's "
+                   "time grows fast past 30)")
+        ->check(CLI::Range(1, 512))
+        ->each([c](const std::string&) { c->max_cells_given = true; });
+    ct->add_flag("--local", c->local,
+                 "check each sampled entry by its options instead (any size, the largest too): expanded by the "
+                 "search's rules, their components looked up in the same table and its refutations; an entry is "
+                 "confirmed, wrong (exit 1) or incomplete (the table lacks options to decide it)");
+    ct->add_option("--graph", c->graph,
+                   "with --local, for a grid-shape table: the board of the run that wrote it (GridRxC; its keys depend "
+                   "on the rows)");
+    ct->add_option("--solve-cells", c->solve_cells,
+                   "with --local: components missing from the table of at most this many vertices are solved by the "
+                   "exhaustive solver (default 16)")
+        ->check(CLI::Range(0, 30));
     ct->add_option("--seed", c->seed, "the sample's random seed (default 1)")->check(not_negative);
     add_max_positions_option(ct, c->max_positions);
     ct->add_flag("--json", c->json, "one JSON object on stdout");

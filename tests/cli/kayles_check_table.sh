@@ -3,7 +3,8 @@
 # one- and two-word grid keys, of vertex-set keys and of refutations agree with the exhaustive
 # solver; a table with one entry altered (a nimber, or a refutation that excludes the true value)
 # is caught when the sample covers it (exit 1, the position named); a table of another game, of
-# iso keys, a missing or foreign file, or bad sizes are one line on stderr, exit 2.
+# iso keys, a missing or foreign file, or bad sizes are one line on stderr, exit 2. The same for
+# the local check (--local), which needs the board of a grid-shape table.
 set -u
 cgtlab=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -40,9 +41,63 @@ a=$("$cgtlab" arckayles check-table "$dir/a.tt" --sample 20 --seed 7 --json | fi
 b=$("$cgtlab" arckayles check-table "$dir/a.tt" --sample 20 --seed 7 --json | field checked_by_cells)
 [ "$a" = "$b" ] || fail "the same seed gave two samples: $a / $b"
 
+# The local check (--local): every entry of these tables, whatever its size, is confirmed by its
+# options' entries in the same table (no solver for components above 16 cells). The 2x26 table
+# (symmetric positions proved 0 by the copying strategy, whose options' values the search does not
+# keep) is partly incomplete, never wrong.
+for spec in "arckayles a.tt Grid3x9" "arckayles a.tt.refutations Grid3x9" "arckayles p.tt -" "nodekayles n.tt Grid3x9" \
+            "arckayles w.tt Grid2x26"; do
+  set -- $spec
+  board=(--graph "$3"); [ "$3" = - ] && board=()
+  out=$("$cgtlab" "$1" check-table "$dir/$2" --local "${board[@]}" --sample 100000 --json) || fail "$1 check-table --local $2: exit $?"
+  checked=$(field checked <<<"$out") eligible=$(field eligible <<<"$out") confirmed=$(field confirmed <<<"$out")
+  [ "$checked" -gt 0 ] && [ "$checked" = "$eligible" ] || fail "--local $2: checked $checked of $eligible: $out"
+  [ "$(field disagree <<<"$out")" = 0 ] || fail "--local $2: entries disagree: $out"
+  if [ "$2" = w.tt ]; then
+    [ "$confirmed" -gt $((checked / 2)) ] || fail "--local $2: only $confirmed of $checked confirmed: $out"
+  else
+    [ "$confirmed" = "$checked" ] || fail "--local $2: $confirmed of $checked confirmed: $out"
+  fi
+done
+out=$("$cgtlab" arckayles check-table "$dir/a.tt" --local --graph Grid3x9 --min-cells 27) || fail "--local text output"
+grep -q "1 sampled entries (seed 1), 1 confirmed, 0 incomplete, none disagree" <<<"$out" || fail "--local root: $out"
+expect_error "give the graph of the run that wrote it" arckayles check-table "$dir/a.tt" --local
+expect_error "is not the stored one" arckayles check-table "$dir/a.tt" --local --graph Grid4x9
+expect_error "--graph is for grid-shape tables" arckayles check-table "$dir/p.tt" --local --graph Grid3x9
+expect_error "--graph is for --local" arckayles check-table "$dir/a.tt" --graph Grid3x9
+expect_error "a sample of at most 100000" arckayles check-table "$dir/a.tt" --local --graph Grid3x9 --sample 100001
+expect_error "a grid GridRxC" arckayles check-table "$dir/a.tt" --local --graph Petersen
+
 # One entry altered: the nimber record of the largest shape gets nimber + 1 (value byte + 1);
 # the refutation record of the largest shape gets every value below 8 excluded (its true nimber,
 # below 8 here, included). Records are the key words, the value in the last word's top byte.
+cp "$dir/a.tt" "$dir/l.tt" && cp "$dir/a.tt.refutations" "$dir/l.tt.refutations" || fail "copying a.tt"
+python3 - "$dir/l.tt" <<'EOF' || fail "altering the root of l.tt"
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+head = 0
+for _ in range(4):
+    head = data.index(b"\n", head) + 1
+for at in range(head, len(data), 8):  # one-word keys: the 3x9 root is the one record of 27 cells
+    if bin(int.from_bytes(data[at:at + 8], "little") & ((1 << 50) - 1)).count("1") == 27:
+        data[at + 7] = 1  # the value byte: nimber + 1, so nimber 0
+open(sys.argv[1], "wb").write(data)
+# In l.tt.refutations, the largest position whose nimber n (< 8) the table holds gets n excluded too.
+nimbers = {}
+for at in range(head, len(data), 8):
+    word = int.from_bytes(data[at:at + 8], "little")
+    if word >> 56: nimbers[word & ((1 << 56) - 1)] = (word >> 56) - 1
+ref = bytearray(open(sys.argv[1] + ".refutations", "rb").read())
+head = 0
+for _ in range(4):
+    head = ref.index(b"\n", head) + 1
+def cells(at): return bin(int.from_bytes(ref[at:at + 8], "little") & ((1 << 50) - 1)).count("1")
+def key(at): return int.from_bytes(ref[at:at + 8], "little") & ((1 << 56) - 1)
+fit = [at for at in range(head, len(ref), 8) if ref[at + 7] and nimbers.get(key(at), 99) < 8 and cells(at) < 27]
+at = max(fit, key=cells)
+ref[at + 7] |= 1 << nimbers[key(at)]
+open(sys.argv[1] + ".refutations", "wb").write(ref)
+EOF
 python3 - "$dir/a.tt" "$dir/a.tt.refutations" <<'EOF' || fail "altering the tables"
 import sys
 for path, how in ((sys.argv[1], "plus"), (sys.argv[2], "all")):
@@ -68,6 +123,17 @@ for f in a.tt a.tt.refutations; do
   grep -q "^DISAGREE [#./]*: stored" <<<"$out" || fail "$f altered: no DISAGREE line: $out"
   grep -q ", 1 disagree in" <<<"$out" || fail "$f altered: want exactly one disagreeing entry: $out"
 done
+# The local check finds a refutation that excludes its position's nimber contradicted by its
+# options (which prove that nimber), and a root entry given another value (0; the root of 3x9 has
+# a winning move).
+out=$("$cgtlab" arckayles check-table "$dir/l.tt.refutations" --local --graph Grid3x9 --sample 100000 2>"$err"); rc=$?
+[ $rc -eq 1 ] || fail "refutation altered, --local: exit $rc, want 1: $out $(cat "$err")"
+grep -q "^DISAGREE [#./]*: stored not-bits [0-9]*: its options prove the nimber [0-7], a value it excludes" <<<"$out" ||
+  fail "refutation altered, --local: $out"
+grep -q ", 1 disagree in" <<<"$out" || fail "refutation altered, --local: want one disagreeing entry: $out"
+out=$("$cgtlab" arckayles check-table "$dir/l.tt" --local --graph Grid3x9 --sample 100000 2>"$err"); rc=$?
+[ $rc -eq 1 ] || fail "root altered, --local: exit $rc, want 1: $out $(cat "$err")"
+grep -q "^DISAGREE ###*/###*/###*: stored 0: its options prove the nimber [1-9]" <<<"$out" || fail "root altered, --local: $out"
 
 # Bad input: one line, exit 2.
 expect_error "a table of 'nodekayles', not of arckayles" arckayles check-table "$dir/n.tt"

@@ -1018,6 +1018,39 @@ std::vector<GridComponentForTest> components_for_test(int rows, int cols, const 
   return out;
 }
 
+template <int W, int KW>
+PositionForCheck position_for_check(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
+                                    const std::vector<int>& cells) {
+  using Game = KaylesBitGame<W, KW>;
+  Game rules(g, game, grid, true);
+  rules.use_four_cycles(true);
+  Bits<W> p;
+  for (int v : cells) p.set(v);
+  auto words = [](const typename Game::Key& k) { return std::vector<std::uint64_t>(k.begin(), k.end()); };
+  auto describe = [&](const Bits<W>& c) {
+    CheckComponent out;
+    out.key = words(rules.key(c));
+    c.each([&](int v) { out.cells.push_back(v); });
+    out.immediate = rules.trivial_nimber(c);
+    return out;
+  };
+  PositionForCheck r;
+  r.key = words(rules.key(p));
+  std::vector<Bits<W>> comps;
+  rules.components(p, comps);
+  r.one_component = comps.size() == 1 && comps[0] == p;
+  comps.clear();
+  rules.options(p, comps, [&] {
+    std::vector<CheckComponent> option;
+    option.reserve(comps.size());
+    for (const auto& c : comps) option.push_back(describe(c));
+    r.options.push_back(std::move(option));
+    comps.clear();
+    return true;
+  });
+  return r;
+}
+
 }  // namespace
 
 std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
@@ -1049,6 +1082,29 @@ std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int c
                                      : shape_nimbers<2, 3>(game, rows, cols, width, shapes, o, positions);
   return n + 14 <= 256 ? shape_nimbers<4, 4>(game, rows, cols, width, shapes, o, positions)
                        : shape_nimbers<4, 5>(game, rows, cols, width, shapes, o, positions);
+}
+
+PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame game, const std::vector<int>& cells,
+                                           int key_words) {
+  require_kayles_graph(g, game == VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles");
+  const int n = g.order();
+  if (n > 256) throw InputError("the search keys graphs of at most 256 vertices, not " + std::to_string(n));
+  for (int v : cells)
+    if (v < 0 || v >= n) throw InputError("no vertex " + std::to_string(v) + " in a graph of " + std::to_string(n));
+  auto grid = grid_shape(g);
+  if (grid && std::max(grid->first, grid->second) > 63) grid.reset();
+  const int w = n <= 64 ? 1 : n <= 128 ? 2 : 4;
+  if (key_words != w && key_words != w + 1)
+    throw InputError("keys of " + std::to_string(key_words) + " words: the search keys this graph (" +
+                     std::to_string(n) + " vertices) in " + std::to_string(w) + " or " + std::to_string(w + 1));
+  switch (w * 10 + key_words - w) {
+    case 10: return position_for_check<1, 1>(g, game, grid, cells);
+    case 11: return position_for_check<1, 2>(g, game, grid, cells);
+    case 20: return position_for_check<2, 2>(g, game, grid, cells);
+    case 21: return position_for_check<2, 3>(g, game, grid, cells);
+    case 40: return position_for_check<4, 4>(g, game, grid, cells);
+    default: return position_for_check<4, 5>(g, game, grid, cells);
+  }
 }
 
 bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells) {

@@ -189,6 +189,26 @@ struct GridComponentForTest {
 std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
                                                            const std::vector<int>& cut);
 
+// For check-table's local check (table_check.h): a position as the search sees it, with the
+// search's own rules (simplifications and the 4-cycle rule on, as by default; no endgame
+// database): its key, whether it is one component the search keys (its components are itself),
+// and for each of its moves, in the search's order, the components of the option (after the
+// simplifications) with their keys, vertices, and nimbers when immediate (-1: looked up in the
+// table). key_words: the keys' width in words (the table file's), the search's for this graph
+// (w for graphs of at most 64w vertices) or one more (wide keys); InputError otherwise.
+struct CheckComponent {
+  std::vector<std::uint64_t> key;
+  std::vector<int> cells;
+  int immediate = -1;
+};
+struct PositionForCheck {
+  std::vector<std::uint64_t> key;
+  bool one_component = false;
+  std::vector<std::vector<CheckComponent>> options;
+};
+PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame game, const std::vector<int>& cells,
+                                           int key_words);
+
 // (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
 // required), else nothing. A path is reported as 1xN.
 std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g);

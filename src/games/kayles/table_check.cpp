@@ -1,11 +1,16 @@
 #include "games/kayles/table_check.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <random>
+#include <unordered_map>
 
+#include "games/kayles/nimber_search.h"
 #include "games/kayles/solver.h"
 #include "graph/graph.h"
 #include "solve/nimber_table.h"
@@ -21,6 +26,9 @@ namespace {
 // 6 bits from bit 64 * KW - 14; a vertex-set key is the set itself, vertex v at bit v. The value
 // byte is the last word's top byte (solve::NimberTable).
 constexpr int kValueShift = 56;
+// The local check holds the options of every sampled entry and of their unknown components (~20-45
+// KB an entry on Cram 3x14): its sample is capped.
+constexpr std::uint64_t kLocalSampleCap = 100000;
 int stride_shift(int kw) { return 64 * kw - 14; }
 
 struct Record {
@@ -39,12 +47,327 @@ std::string shape_text(const std::vector<int>& cells, int stride) {
   return s;
 }
 
+
+std::string key_bytes(const std::vector<std::uint64_t>& words) {
+  return std::string(reinterpret_cast<const char*>(words.data()), words.size() * sizeof(std::uint64_t));
+}
+
+// One pass over the table file at path (its game line must be `game`, its keys kw words): the
+// value byte of each record whose key is in `values` is stored there (nimber + 1, or a
+// refutation's bits). Returns false when there is no such file.
+bool look_up(const std::string& path, const std::string& game, int kw, std::unordered_map<std::string, int>& values,
+             const std::function<void(const std::string&)>& progress) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  auto fail = [&](const std::string& why) {
+    std::fclose(f);
+    throw InputError("table file " + path + ": " + why);
+  };
+  solve::NimberTableHeader h;
+  try {
+    h = solve::read_nimber_table_header(f, path);
+  } catch (...) {
+    std::fclose(f);
+    throw;
+  }
+  if (h.game != game) fail("its game is '" + h.game + "', not '" + game + "'");
+  if (h.key_words != kw) fail("its keys have " + std::to_string(h.key_words) + " words, not " + std::to_string(kw));
+  std::vector<std::uint64_t> buf(static_cast<std::size_t>(kw) * 65536);
+  std::string key(static_cast<std::size_t>(kw) * 8, '\0');
+  for (std::uint64_t read = 0; read < h.entries;) {
+    const std::uint64_t n = std::min<std::uint64_t>(65536, h.entries - read);
+    if (std::fread(buf.data(), sizeof(std::uint64_t) * static_cast<std::size_t>(kw), n, f) != n) fail("truncated");
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::uint64_t* e = &buf[i * static_cast<std::uint64_t>(kw)];
+      const int value = static_cast<int>(e[kw - 1] >> kValueShift);
+      if (value == 0) continue;
+      e[kw - 1] &= ~(std::uint64_t{0xff} << kValueShift);
+      std::memcpy(key.data(), e, key.size());
+      if (auto it = values.find(key); it != values.end()) it->second = value;
+    }
+    read += n;
+    if (progress && read % (std::uint64_t{1} << 24) < n)
+      progress("looked up in " + path + ": " + std::to_string(read) + " of " + std::to_string(h.entries) + " entries");
+  }
+  std::fclose(f);
+  return true;
+}
+
+// A table file as its header describes it (the game line names the key encoding).
+struct TableFile {
+  std::string path;
+  std::string game;  // the game line
+  int kw = 1;        // key words
+  bool grid = false;  // grid-shape keys (else vertex sets of g)
+  graph::Graph g;
+  std::string graph_spec;  // g as the game line names it
+  std::uint64_t stride_mask() const { return std::uint64_t{63} << (stride_shift(kw) - 64 * (kw - 1)); }
+  // A key's set bits (a grid key's without its row-length field) and, for grid keys, that row length.
+  std::vector<int> key_bits(const Record& rec, int& stride) const {
+    std::vector<int> bits;
+    for (int j = 0; j < kw; ++j)
+      for (std::uint64_t x = rec.words[static_cast<std::size_t>(j)]; x; x &= x - 1) bits.push_back(64 * j + std::countr_zero(x));
+    stride = 0;
+    if (grid) {
+      stride = static_cast<int>((rec.words[static_cast<std::size_t>(kw - 1)] & stride_mask()) >> (stride_shift(kw) - 64 * (kw - 1)));
+      std::erase_if(bits, [&](int b) { return b >= stride_shift(kw); });
+      if (stride == 0) throw InputError("table file " + path + ": a grid key without a row length");
+    }
+    return bits;
+  }
+};
+
+std::string vertex_text(const std::vector<int>& bits) {
+  std::string text = "{";
+  for (std::size_t a = 0; a < bits.size(); ++a) {
+    if (a) text += ',';
+    text += std::to_string(bits[a]);
+  }
+  return text + "}";
+}
+
+// The local check (table_check.h): every sampled entry expanded by the search's rules, its
+// options' components looked up in the table and its refutations, the entry decided from them.
+void local_check(const TableFile& t, const std::vector<Record>& entries, VertexGame game, const TableCheckOptions& o,
+                 KaylesSolver& solver, TableCheckResult& res) {
+  graph::Graph board;
+  int rows = 0, cols = 0;
+  if (t.grid) {
+    if (o.board.empty())
+      throw InputError("table file " + t.path + ": grid-shape keys do not name the board; give the graph of the run " +
+                       "that wrote it (--graph GridRxC)");
+    board = graph::parse_graph(o.board);
+    const auto shape = grid_shape(board);
+    if (!shape || std::max(shape->first, shape->second) > 63)
+      throw InputError("--graph " + o.board + ": a grid-shape table needs its board, a grid GridRxC of at most 63 columns");
+    rows = shape->first;
+    cols = shape->second;
+  } else {
+    if (!o.board.empty()) throw InputError("a vertex-set table names its graph: --graph is for grid-shape tables");
+    board = t.g;
+  }
+  res.board = t.grid ? o.board : t.graph_spec;
+  const std::string suffix = ".refutations", word = " refutations";
+  if (res.refutations && (!t.path.ends_with(suffix) || !t.game.ends_with(word)))
+    throw InputError("table file " + t.path + ": a refutation table not named FILE" + suffix + ", so its nimbers cannot be found");
+  const std::string base = res.refutations ? t.path.substr(0, t.path.size() - suffix.size()) : t.path;
+  const std::string nimber_game = res.refutations ? t.game.substr(0, t.game.size() - word.size()) : t.game;
+  std::unordered_map<std::string, int> nimbers, refuted, solved;
+  auto want = [&](const PositionForCheck& pos) {
+    for (const auto& option : pos.options)
+      for (const auto& c : option)
+        if (c.immediate < 0) nimbers.try_emplace(key_bytes(c.key), 0);
+  };
+  // An option as the table knows it: its exact value, or the nim-sum of its known components
+  // and its unknown components. Equal unknown components cancel in pairs
+  // (G + G = 0 whatever G is); components missing from the table of at most solve_cells
+  // vertices are solved by KaylesSolver.
+  struct Option {
+    int exact = -1, known = 0;
+    std::vector<std::string> unknown;         // keys of the unknown components left (pairs cancelled)
+    std::vector<std::vector<int>> cells;      // ... their vertices
+  };
+  auto summarize = [&](const PositionForCheck& pos) {
+    std::vector<Option> out;
+    for (const auto& option : pos.options) {
+      Option s;
+      std::vector<std::pair<std::string, const CheckComponent*>> unknown;
+      for (const auto& c : option) {
+        int v = c.immediate;
+        std::string k = v < 0 ? key_bytes(c.key) : std::string();
+        if (v < 0)
+          if (const int stored = nimbers.at(k); stored > 0) v = stored - 1;
+        if (v < 0 && static_cast<int>(c.cells.size()) <= o.solve_cells) {
+          auto [it, fresh] = solved.try_emplace(k, 0);
+          if (fresh) {
+            it->second = static_cast<int>(solver.grundy(board.induced(c.cells)));
+            ++res.components_solved;
+          }
+          v = it->second;
+        }
+        if (v >= 0) s.known ^= v;
+        else unknown.emplace_back(std::move(k), &c);
+      }
+      std::sort(unknown.begin(), unknown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      std::vector<std::pair<std::string, const CheckComponent*>> left;
+      for (auto& u : unknown) {
+        if (!left.empty() && left.back().first == u.first) left.pop_back();
+        else left.push_back(std::move(u));
+      }
+      if (left.empty()) s.exact = s.known;
+      for (auto& u : left) {
+        s.unknown.push_back(std::move(u.first));
+        s.cells.push_back(u.second->cells);
+      }
+      out.push_back(std::move(s));
+    }
+    return out;
+  };
+
+  // The sampled entries, turned back into positions and expanded.
+  struct Expanded {
+    const Record* rec;
+    std::string text;
+    PositionForCheck pos;
+    std::vector<Option> options;
+  };
+  std::vector<Expanded> todo;
+  for (const Record& rec : entries) {
+    int stride = 0;
+    std::vector<int> cells = t.key_bits(rec, stride);
+    std::string text = t.grid ? shape_text(cells, stride) : vertex_text(cells);
+    if (t.grid)
+      for (int& b : cells) {
+        if (b / stride >= rows || b % stride >= cols)
+          throw InputError(fmt::format("table file {}: the shape {} does not fit the board {}", t.path, text, o.board));
+        b = b / stride * cols + b % stride;
+      }
+    PositionForCheck pos = kayles_position_for_check(board, game, cells, t.kw);
+    if (pos.key != rec.words)
+      throw InputError(fmt::format("table file {}: the key of {} recomputed on {} is not the stored one (not the board "
+                                   "of the run that wrote the table?)",
+                                   t.path, text, res.board));
+    want(pos);
+    todo.push_back({&rec, std::move(text), std::move(pos), {}});
+  }
+  if (!look_up(base, nimber_game, t.kw, nimbers, o.progress))
+    throw InputError("table file " + base + " (the nimbers of this table) cannot be read");
+  for (const auto& [k, v] : nimbers) refuted.emplace(k, 0);
+  look_up(base + suffix, nimber_game + word, t.kw, refuted, o.progress);  // none: no refutations kept
+  for (Expanded& e : todo) {
+    e.options = summarize(e.pos);
+    e.pos = {};  // only the summary is needed from here on
+  }
+
+  // One level deeper, for an option O = x + u1 + ... + uk (x known, the u unknown): "O is not t"
+  // also holds when an option of O (a move in one of the u) has the exact value t, e.g. the
+  // copying reply in a symmetric position, which the search proves 0 without storing O's nimber.
+  // The unknown components of the entries not confirmed at the first level are expanded, the
+  // keys of their options' components looked up in a second pass.
+  std::unordered_map<std::string, std::vector<Option>> deeper;  // an unknown component's options
+  auto option_not = [&](const Option& s, int t) {  // O shown not to have the value t (s not exact)
+    if (s.unknown.size() == 1 && (t ^ s.known) < 8 && ((refuted.at(s.unknown[0]) >> (t ^ s.known)) & 1)) return true;
+    for (std::size_t i = 0; i < s.unknown.size(); ++i) {
+      const auto it = deeper.find(s.unknown[i]);
+      if (it == deeper.end()) continue;
+      for (const Option& q : it->second) {
+        if ((s.known ^ q.known) != t) continue;
+        // The option's unknown components: q's and the other u; all must cancel in pairs.
+        std::vector<std::string> rest = q.unknown;
+        for (std::size_t j = 0; j < s.unknown.size(); ++j)
+          if (j != i) rest.push_back(s.unknown[j]);
+        std::sort(rest.begin(), rest.end());
+        bool cancel = rest.size() % 2 == 0;
+        for (std::size_t j = 0; cancel && j < rest.size(); j += 2) cancel = rest[j] == rest[j + 1];
+        if (cancel) return true;
+      }
+    }
+    return false;
+  };
+  struct Verdict {
+    std::string why;  // a contradiction
+    bool ok = false, lower = true, notg = true;
+    int mex = 0;
+  };
+  auto judge = [&](const Expanded& e) {
+    const std::vector<Option>& opts = e.options;
+    Verdict d;
+    std::vector<bool> have;
+    for (const Option& s : opts) {
+      if (s.exact < 0) continue;
+      if (static_cast<std::size_t>(s.exact) >= have.size()) have.resize(static_cast<std::size_t>(s.exact) + 1, false);
+      have[static_cast<std::size_t>(s.exact)] = true;
+    }
+    auto has = [&](int v) { return static_cast<std::size_t>(v) < have.size() && have[static_cast<std::size_t>(v)]; };
+    while (has(d.mex)) ++d.mex;
+    // Every option shown not to have the value u (then the nimber is not u, nor anything above u
+    // when u is missing: the mex is at most u).
+    auto shown_not = [&](int u) {
+      for (const Option& s : opts)
+        if (s.exact >= 0 ? s.exact == u : !option_not(s, u)) return false;
+      return true;
+    };
+    // The nimber is proved when every option is shown not to be the mex of the exact values.
+    const bool proved = shown_not(d.mex);
+    if (!res.refutations) {
+      const int stored = e.rec->value - 1;
+      if (proved && d.mex != stored) {
+        d.why = "its options prove the nimber " + std::to_string(d.mex);
+      } else if (has(stored)) {
+        d.why = "an option has the exact value " + std::to_string(stored);
+      } else {
+        for (int v = 0; v < stored && d.lower; ++v) d.lower = has(v);
+        d.notg = shown_not(stored);
+        d.ok = d.lower && d.notg;
+      }
+      return d;
+    }
+    if (proved && d.mex < 8 && ((e.rec->value >> d.mex) & 1)) {
+      d.why = "its options prove the nimber " + std::to_string(d.mex) + ", a value it excludes";
+      return d;
+    }
+    for (int v = 0; v < 8; ++v) {
+      if (!((e.rec->value >> v) & 1)) continue;
+      bool shown = has(v);
+      for (int u = 0; u < v && !shown; ++u) shown = !has(u) && shown_not(u);
+      d.lower = d.lower && shown;
+    }
+    d.ok = d.lower;
+    return d;
+  };
+  std::unordered_map<std::string, PositionForCheck> expanded;
+  for (const Expanded& e : todo) {
+    const Verdict d = judge(e);
+    if (d.ok || !d.why.empty()) continue;
+    for (const Option& s : e.options)
+      for (std::size_t i = 0; i < s.unknown.size(); ++i)
+        if (!expanded.contains(s.unknown[i])) {
+          PositionForCheck pos = kayles_position_for_check(board, game, s.cells[i], t.kw);
+          want(pos);
+          expanded.emplace(s.unknown[i], std::move(pos));
+        }
+  }
+  if (!expanded.empty()) look_up(base, nimber_game, t.kw, nimbers, o.progress);
+  for (auto& [k, pos] : expanded) {
+    deeper.emplace(k, summarize(pos));
+    pos = {};
+  }
+
+  auto last_line = std::chrono::steady_clock::now();
+  for (const Expanded& e : todo) {
+    const Verdict d = judge(e);
+    res.options += e.options.size();
+    ++res.checked;
+    ++res.checked_by_cells[e.rec->cells];
+    if (!d.why.empty()) {
+      ++res.mismatched;
+      if (res.mismatches.size() < 20)
+        res.mismatches.push_back({e.text, res.refutations ? e.rec->value : e.rec->value - 1,
+                                  static_cast<cgt::Grundy>(d.mex), d.why});
+    } else if (d.ok) {
+      ++res.confirmed;
+    } else {
+      ++res.incomplete;
+      res.missing_lower += !d.lower;
+      res.unresolved += !d.notg;
+    }
+    if (o.progress && std::chrono::steady_clock::now() - last_line > std::chrono::seconds(10)) {
+      last_line = std::chrono::steady_clock::now();
+      o.progress("checked " + std::to_string(res.checked) + " of " + std::to_string(todo.size()) + " entries locally, " +
+                 std::to_string(res.confirmed) + " confirmed, " + std::to_string(res.mismatched) + " disagree");
+    }
+  }
+}
+
 }  // namespace
 
 TableCheckResult check_nimber_table(const std::string& path, VertexGame game, const TableCheckOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   if (o.min_cells < 1 || o.max_cells < o.min_cells)
     throw InputError("table check: the sizes must satisfy 1 <= min cells <= max cells");
+  if (o.local && o.sample > kLocalSampleCap)
+    throw InputError("table check: --local keeps every sampled entry's options in memory: a sample of at most " +
+                     std::to_string(kLocalSampleCap) + " entries");
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw InputError("cannot read table file " + path);
   TableCheckResult r;
@@ -87,6 +410,7 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
     if (g.order() > 64 * kw) fail("its graph has more vertices than its keys have bits");
   }
   r.key_kind = grid ? "grid shape" : "vertex set";
+  TableFile t{path, h.game, kw, grid, g, grid ? std::string() : words[2]};
 
   // One pass over the records: sizes counted, a uniform sample kept (reservoir sampling,
   // Vitter's algorithm R) of those within the sizes.
@@ -95,7 +419,7 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
   const std::uint64_t want_n = o.sample;
   std::vector<std::uint64_t> buf(static_cast<std::size_t>(kw) * 65536);
   std::uint64_t read = 0;
-  const std::uint64_t stride_mask = std::uint64_t{63} << (stride_shift(kw) - 64 * (kw - 1));
+  const std::uint64_t stride_mask = t.stride_mask();
   while (read < h.entries) {
     const std::uint64_t n = std::min<std::uint64_t>(65536, h.entries - read);
     if (std::fread(buf.data(), sizeof(std::uint64_t) * static_cast<std::size_t>(kw), n, f) != n) fail("truncated");
@@ -135,17 +459,17 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
   std::sort(sample.begin(), sample.end(), [](const Record& a, const Record& b) { return a.cells < b.cells; });
   KaylesSolver solver(game, o.limits);
   auto last = std::chrono::steady_clock::now();
+  if (o.local) {
+    local_check(t, sample, game, o, solver, r);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
   for (const Record& rec : sample) {
-    std::vector<int> bits;
-    for (int j = 0; j < kw; ++j)
-      for (std::uint64_t x = rec.words[static_cast<std::size_t>(j)]; x; x &= x - 1) bits.push_back(64 * j + std::countr_zero(x));
+    int stride = 0;
+    std::vector<int> bits = t.key_bits(rec, stride);
     graph::Graph piece;
     std::string text;
     if (grid) {
-      const int stride = static_cast<int>((rec.words[static_cast<std::size_t>(kw - 1)] & stride_mask) >>
-                                          (stride_shift(kw) - 64 * (kw - 1)));
-      std::erase_if(bits, [&](int b) { return b >= stride_shift(kw); });
-      if (stride == 0) throw InputError("table file " + path + ": a grid key without a row length");
       piece = graph::Graph(static_cast<int>(bits.size()), false);
       for (std::size_t a = 0; a < bits.size(); ++a) {
         const int right = bits[a] % stride + 1 < stride ? bits[a] + 1 : -1;
@@ -159,9 +483,7 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
       for (int v : bits)
         if (v >= g.order()) throw InputError("table file " + path + ": a key with a vertex outside its graph");
       piece = g.induced(bits);
-      text = "{";
-      for (std::size_t a = 0; a < bits.size(); ++a) text += (a ? "," : "") + std::to_string(bits[a]);
-      text += "}";
+      text = vertex_text(bits);
     }
     const cgt::Grundy computed = solver.grundy(piece);
     // A nimber entry holds nimber + 1; a refutation the bits of the values below 8 it excludes.
@@ -171,7 +493,7 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
     ++r.checked_by_cells[rec.cells];
     if (!ok) {
       ++r.mismatched;
-      if (r.mismatches.size() < 20) r.mismatches.push_back({text, r.refutations ? rec.value : rec.value - 1, computed});
+      if (r.mismatches.size() < 20) r.mismatches.push_back({text, r.refutations ? rec.value : rec.value - 1, computed, {}});
     }
     if (o.progress && std::chrono::steady_clock::now() - last > std::chrono::seconds(10)) {
       last = std::chrono::steady_clock::now();

@@ -6,6 +6,21 @@
 // solver, with nauty keys and no simplifications, no outcome search), which must give the stored
 // nimber, or for a refutation ("the nimber is not v" for the values v < 8 it lists) a nimber
 // outside the values it excludes.
+//
+// The exhaustive solver cannot reach the largest entries (past ~42 cells of Cram it needs more
+// than 6 GiB), the root among them, so a second check looks at them locally (options.local):
+// each sampled entry is expanded by the search's own rules (nimber_search.h,
+// kayles_position_for_check), and its options' components are looked up in the same table and
+// its refutations (small ones missing there are solved by KaylesSolver). A nimber g is confirmed
+// when every value below g is the exact value of an option and every option is shown not to be g
+// (its exact value, or its one unknown component u beside known ones of nim-sum x with the
+// refutation "u is not g ^ x"); a refutation "not v" when an option has the exact value v, or
+// when some u < v is shown missing from the options. An entry is wrong (a disagreement) when an
+// option's exact value is the stored nimber, or every option's value is exact and their mex is
+// not the stored nimber (for a refutation: is a value it excludes). Anything else is incomplete:
+// the table does not hold enough of the options to decide (counted, not claimed). So a confirmed
+// entry is implied by the entries below it; with the exhaustive check of the small entries, this
+// is an induction over the table.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -27,12 +42,18 @@ struct TableCheckOptions {
   std::uint64_t seed = 1;  // the sample's random generator (std::mt19937_64)
   solve::SearchLimits limits;  // the exhaustive solver's caps (CapReached when one is reached)
   std::function<void(const std::string&)> progress;  // a line now and then (reading, solving)
+  bool local = false;  // the local check (above) instead of solving the entries again
+  // The local check's board: a grid-shape table does not name it (its keys depend on the rows), so
+  // the graph of the run that wrote it (GridRxC) is needed; a vertex-set table names its own.
+  std::string board;
+  int solve_cells = 16;  // the local check: components missing from the table of at most this many cells are solved
 };
 
 struct TableCheckMismatch {
   std::string position;  // a grid shape as rows of # and . joined by /, or a vertex set {0,3,5}
   int stored = 0;        // the stored nimber, or for a refutation the bits of the excluded values
   cgt::Grundy computed = 0;
+  std::string why;  // the local check: what contradicts the entry
 };
 
 struct TableCheckResult {
@@ -46,6 +67,12 @@ struct TableCheckResult {
   std::map<int, std::uint64_t> checked_by_cells;
   std::map<int, std::uint64_t> entries_by_cells;  // every record, by its size
   std::vector<TableCheckMismatch> mismatches;     // the first 20
+  // The local check: entries confirmed by their options, and those left undecided (incomplete)
+  // because a value below the nimber has no option known to have it (missing_lower) or an option
+  // is not shown to differ from it (unresolved); options looked up and components solved.
+  std::uint64_t confirmed = 0, incomplete = 0, missing_lower = 0, unresolved = 0;
+  std::uint64_t options = 0, components_solved = 0;
+  std::string board;  // the graph the positions were placed on
   double seconds = 0;
 };
 

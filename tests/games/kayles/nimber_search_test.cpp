@@ -1035,3 +1035,42 @@ TEST(NimberSearch, PackedEntriesKeepTheNimber) {
     EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
   }
 }
+
+// kayles_position_for_check (check-table --local) lists the options as the search expands them,
+// simplifications applied: on small boards the nim-sum of each option's components (the immediate
+// nimber where it gives one, else the mex solver's) has the mex of the whole board's nimber.
+TEST(NimberSearch, PositionForCheckHasTheBoardsOptions) {
+  int boards = 0;
+  auto check = [&](const graph::Graph& g, VertexGame game, cgt::Grundy want, const std::string& what) {
+    std::vector<int> all(static_cast<std::size_t>(g.order()));
+    for (int v = 0; v < g.order(); ++v) all[static_cast<std::size_t>(v)] = v;
+    const int kw = 1;  // boards of at most 50 cells: one-word keys
+    const games::PositionForCheck pos = games::kayles_position_for_check(g, game, all, kw);
+    EXPECT_EQ(pos.key.size(), static_cast<std::size_t>(kw)) << what;
+    games::KaylesSolver solver(game);
+    std::vector<bool> have;
+    for (const auto& option : pos.options) {
+      cgt::Grundy x = 0;
+      for (const auto& c : option) {
+        const cgt::Grundy v = solver.grundy(g.induced(c.cells));
+        if (c.immediate >= 0) EXPECT_EQ(static_cast<cgt::Grundy>(c.immediate), v) << what;
+        x ^= v;
+      }
+      if (x >= have.size()) have.resize(x + 1, false);
+      have[x] = true;
+    }
+    cgt::Grundy mex = 0;
+    while (mex < have.size() && have[mex]) ++mex;
+    EXPECT_EQ(mex, want) << what;
+    ++boards;
+  };
+  on_small_grids([&](const graph::Graph& g, VertexGame game, cgt::Grundy want, const std::string& name) {
+    check(g, game, want, name);
+  });
+  on_small_boards(31, 200, [&](const graph::Graph& g, VertexGame game, cgt::Grundy want, int i) {
+    check(g, game, want, "board " + std::to_string(i));
+  });
+  EXPECT_GT(boards, 400);
+  // A key width the search never uses for the graph is refused.
+  EXPECT_THROW(games::kayles_position_for_check(grid(3, 4), VertexGame::ArcKayles, {0, 1}, 3), InputError);
+}
