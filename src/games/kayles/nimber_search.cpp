@@ -1085,14 +1085,14 @@ std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int c
 }
 
 PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame game, const std::vector<int>& cells,
-                                           int key_words) {
+                                           int key_words, bool grid_keys) {
   require_kayles_graph(g, game == VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles");
   const int n = g.order();
   if (n > 256) throw InputError("the search keys graphs of at most 256 vertices, not " + std::to_string(n));
   for (int v : cells)
     if (v < 0 || v >= n) throw InputError("no vertex " + std::to_string(v) + " in a graph of " + std::to_string(n));
-  auto grid = grid_shape(g);
-  if (grid && std::max(grid->first, grid->second) > 63) grid.reset();
+  std::optional<std::pair<int, int>> grid = grid_shape(g);
+  if (!grid_keys || (grid && std::max(grid->first, grid->second) > 63)) grid.reset();
   const int w = n <= 64 ? 1 : n <= 128 ? 2 : 4;
   if (key_words != w && key_words != w + 1)
     throw InputError("keys of " + std::to_string(key_words) + " words: the search keys this graph (" +

@@ -195,7 +195,9 @@ std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, c
 // and for each of its moves, in the search's order, the components of the option (after the
 // simplifications) with their keys, vertices, and nimbers when immediate (-1: looked up in the
 // table). key_words: the keys' width in words (the table file's), the search's for this graph
-// (w for graphs of at most 64w vertices) or one more (wide keys); InputError otherwise.
+// (w for graphs of at most 64w vertices) or one more (wide keys); InputError otherwise. grid_keys:
+// a grid (as grid_shape finds it) keyed by shape, as the search keys it (false: by vertex set, as
+// in a table whose game line says vertex-set).
 struct CheckComponent {
   std::vector<std::uint64_t> key;
   std::vector<int> cells;
@@ -207,7 +209,7 @@ struct PositionForCheck {
   std::vector<std::vector<CheckComponent>> options;
 };
 PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame game, const std::vector<int>& cells,
-                                           int key_words);
+                                           int key_words, bool grid_keys = true);
 
 // (rows, columns) when g is the grid graph GridRxC with vertex r*C+c (rows <= columns is not
 // required), else nothing. A path is reported as 1xN.

@@ -222,7 +222,7 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
           throw InputError(fmt::format("table file {}: the shape {} does not fit the board {}", t.path, text, o.board));
         b = b / stride * cols + b % stride;
       }
-    PositionForCheck pos = kayles_position_for_check(board, game, cells, t.kw);
+    PositionForCheck pos = kayles_position_for_check(board, game, cells, t.kw, t.grid);
     if (pos.key != rec.words)
       throw InputError(fmt::format("table file {}: the key of {} recomputed on {} is not the stored one (not the board "
                                    "of the run that wrote the table?)",
@@ -322,7 +322,7 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
     for (const Option& s : e.options)
       for (std::size_t i = 0; i < s.unknown.size(); ++i)
         if (!expanded.contains(s.unknown[i])) {
-          PositionForCheck pos = kayles_position_for_check(board, game, s.cells[i], t.kw);
+          PositionForCheck pos = kayles_position_for_check(board, game, s.cells[i], t.kw, t.grid);
           want(pos);
           expanded.emplace(s.unknown[i], std::move(pos));
         }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "games/kayles/solver.h"
+#include "games/kayles/table_check.h"
 #include "graph/graph.h"
 #include "util/error.h"
 
@@ -1073,4 +1074,25 @@ TEST(NimberSearch, PositionForCheckHasTheBoardsOptions) {
   EXPECT_GT(boards, 400);
   // A key width the search never uses for the graph is refused.
   EXPECT_THROW(games::kayles_position_for_check(grid(3, 4), VertexGame::ArcKayles, {0, 1}, 3), InputError);
+}
+
+// check-table --local (table_check.h) on a vertex-set table of a grid (grid keys off): positions
+// are keyed by vertex set as the table says, not by shape; every entry agrees with its options.
+TEST(NimberSearch, LocalCheckOfAVertexSetTableOfAGrid) {
+  const auto path = std::filesystem::temp_directory_path() / ("cgtlab_lc_test_" + std::to_string(::getpid()) + ".tt");
+  games::NimberSearchOptions o;
+  o.table_file = path.string();
+  o.grid_keys = false;
+  games::kayles_nimber(grid(3, 6), VertexGame::ArcKayles, o);
+  games::TableCheckOptions c;
+  c.local = true;
+  c.max_cells = 512;
+  const games::TableCheckResult r = games::check_nimber_table(path.string(), VertexGame::ArcKayles, c);
+  EXPECT_EQ(r.key_kind, "vertex set");
+  EXPECT_GT(r.checked, 10u);
+  EXPECT_EQ(r.checked, r.eligible);
+  EXPECT_EQ(r.confirmed, r.checked);
+  EXPECT_EQ(r.mismatched, 0u);
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + ".refutations");
 }
