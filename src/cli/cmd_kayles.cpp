@@ -311,6 +311,8 @@ class InterruptScope {
 // "reached"): counts, and only what is proved about the nimber.
 nlohmann::json reached_json(const solve::NimberStatus& st) {
   nlohmann::json j{{"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - st.started).count()},
+                   {"cpu_seconds", cpu_seconds()},
+                   {"peak_rss_mib", peak_rss_mib()},
                    {"positions", st.positions.load()},
                    {"table_entries", st.table_entries.load()}};
   if (st.moves.load() > 0) {
@@ -461,7 +463,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"table_entries", r.table_entries},
                      {"table_mib", r.table_bytes >> 20},
                      {"table_entry_bytes", r.table_entry_bytes},
-                     {"threads", o.threads}};
+                     {"threads", o.threads},
+                     {"cpu_seconds", cpu_seconds()},
+                     {"peak_rss_mib", peak_rss_mib()}};
     if (!o.db_file.empty())
       j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
     if (r.loaded_entries != 0 || r.loaded_refutations != 0)
@@ -576,7 +580,7 @@ void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
         mismatches.push_back(
             {{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"why", m.why}});
       print_json({{"file", o.file},
-                  {"game", r.game},
+                  {"table_game", r.game},
                   {"keys", r.key_kind},
                   {"holds", what},
                   {"method", "local: each entry's options, by the search's rules, looked up in the same table"},
@@ -622,7 +626,7 @@ void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
     for (const auto& m : r.mismatches)
       mismatches.push_back({{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"computed", m.computed}});
     print_json({{"file", o.file},
-                {"game", r.game},
+                {"table_game", r.game},
                 {"keys", r.key_kind},
                 {"holds", what},
                 {"method", "KaylesSolver (exhaustive mex search, nauty keys, no simplifications)"},

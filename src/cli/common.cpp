@@ -1,6 +1,7 @@
 #include "cli/common.h"
 
 #include <fmt/core.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -147,6 +148,18 @@ std::uint64_t resident_mib() {
   std::uint64_t size = 0, resident = 0;
   statm >> size >> resident;
   return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec) + static_cast<double>(u.ru_utime.tv_usec) / 1e6;
+}
+
+std::uint64_t peak_rss_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<std::uint64_t>(u.ru_maxrss) >> 10;  // Linux: KiB
 }
 
 void set_exit_code(int code) { g_exit_code = code; }
@@ -474,8 +487,8 @@ void start_progress_log(double seconds, std::function<std::string()> line) {
       gmtime_r(&now, &utc);
       char stamp[32];
       std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-      std::fprintf(stderr, "%s cgtlab %s: %.1f s, %s, RSS %llu MiB\n", stamp, g_command.c_str(), seconds_elapsed(),
-                   what.c_str(), static_cast<unsigned long long>(resident_mib()));
+      std::fprintf(stderr, "%s cgtlab %s: %.1f s (CPU %.1f s), %s, RSS %llu MiB\n", stamp, g_command.c_str(),
+                   seconds_elapsed(), cpu_seconds(), what.c_str(), static_cast<unsigned long long>(resident_mib()));
       std::fflush(stderr);
     }
   });

@@ -87,6 +87,11 @@ void add_progress_option(CLI::App* cmd, double& seconds);
 // line() is called on the ticker's thread (it reads atomics; no lock held by the command).
 void start_progress_log(double seconds, std::function<std::string()> line);
 std::uint64_t resident_mib();  // the process's resident set (/proc/self/statm)
+// The process's user CPU seconds, all threads (getrusage: the figure `/usr/bin/time` prints as
+// user), and its peak resident set in MiB; long runs report both themselves, so the figures
+// survive a killed wrapper.
+double cpu_seconds();
+std::uint64_t peak_rss_mib();
 
 // How far a stopped run got: a command whose search can be stopped registers a report while it
 // runs, returning {"text": words, "fields": {...}} (or null: nothing to say). Every cap error then

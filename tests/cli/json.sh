@@ -84,6 +84,13 @@ db=$(mktemp -d); trap 'rm -f "$out" "$err"; rm -rf "$db"' EXIT
 ok arckayles-build-db arckayles build-db --rows 3 --max-cells 6 --out "$db/a.db"
 ok nodekayles-build-db nodekayles build-db --rows 2 --max-cells 5 --out "$db/n.db"
 ok arckayles-grundy arckayles grundy --graph Grid3x5 --db "$db/a.db"
+"$cgtlab" arckayles grundy --graph Grid3x6 --value-only --table "$db/c.tt" >/dev/null || fail "table for check-table"
+"$cgtlab" nodekayles grundy --graph Petersen --value-only --table "$db/n.tt" >/dev/null || fail "table for check-table"
+ok arckayles-check-table arckayles check-table "$db/c.tt"
+ok arckayles-check-table arckayles check-table "$db/c.tt.refutations" --sample 5
+ok arckayles-check-table arckayles check-table "$db/c.tt" --local --graph Grid3x6
+ok nodekayles-check-table nodekayles check-table "$db/n.tt"
+ok nodekayles-check-table nodekayles check-table "$db/n.tt" --local
 ok rooks-grundy rooks grundy --board 3x3
 ok rooks-to-wak rooks to-wak --board 3x3 --holes b2
 ok analyze analyze "{3||2|1}"

@@ -187,13 +187,26 @@ assert r["asking"] == 0 and r["root_options"] == int(sys.argv[2]) and 0 <= r["ro
     "$dir/out" "$root_options" || fail "--outcome-only threads $threads: the root's counts: $(cat "$dir/out")"
 done
 
+# The run's own CPU seconds and peak RSS, in a stopped run's `reached` and a finished run's object:
+# a two-thread search of Cram 5x7 uses at least 0.1 s of CPU and some MiB.
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --threads 2 --json >"$dir/done" 2>/dev/null || fail "5x7 two threads"
+python3 -c '
+import json, sys
+done = json.load(open(sys.argv[1]))
+r = json.load(open(sys.argv[2]))["reached"]
+for j in (done, r):
+    assert j["cpu_seconds"] > 0.05 and j["peak_rss_mib"] >= 4, j
+assert done["cpu_seconds"] > r["cpu_seconds"], (done, r)' "$dir/done" "$dir/out" ||
+  fail "cpu_seconds / peak_rss_mib: $(cat "$dir/done" "$dir/out")"
+
 # --progress 0.1 with stderr to a file: newline-terminated lines (no \r), each with a timestamp,
-# elapsed seconds, positions, rate, table, RSS and the bounds; the answer is unchanged.
+# elapsed seconds, the process's CPU seconds, positions, rate, table, RSS and the bounds; the answer
+# is unchanged.
 "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --progress 0.1 --json >"$dir/out" 2>"$dir/err" ||
   fail "--progress run: exit $?: $(cat "$dir/err")"
 [ "$(grep -o '"grundy":[0-9]*' "$dir/out")" = "\"grundy\":$nimber" ] || fail "--progress changed the answer: $(cat "$dir/out")"
 ! grep -q $'\r' "$dir/err" || fail "--progress lines should not use \\r"
-lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy: [0-9.]+ s, [0-9]+ positions \([0-9]+/s\), table [0-9]+ of [0-9]+ slots .*nimber.*, RSS [0-9]+ MiB$' "$dir/err")
+lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy: [0-9.]+ s \(CPU [0-9.]+ s\), [0-9]+ positions \([0-9]+/s\), table [0-9]+ of [0-9]+ slots .*nimber.*, RSS [0-9]+ MiB$' "$dir/err")
 [ "$lines" -ge 3 ] && [ "$lines" -eq "$(wc -l < "$dir/err")" ] || fail "--progress 0.1: $lines progress lines: $(cat "$dir/err")"
 grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ for [0-9.]+ s, RSS" "$dir/err" ||
   fail "--progress 0.1: no line counts the root's options: $(cat "$dir/err")"
