@@ -52,24 +52,32 @@ std::string key_bytes(const std::vector<std::uint64_t>& words) {
   return std::string(reinterpret_cast<const char*>(words.data()), words.size() * sizeof(std::uint64_t));
 }
 
-// One pass over the table file at path (its game line must be `game`, its keys kw words): the
-// value byte of each record whose key is in `values` is stored there (nimber + 1, or a
-// refutation's bits). Returns false when there is no such file.
-bool look_up(const std::string& path, const std::string& game, int kw, std::unordered_map<std::string, int>& values,
-             const std::function<void(const std::string&)>& progress) {
+// Opens the table file at path and reads its header into h (the file left at its first record);
+// nullptr when the file cannot be opened; InputError (the file closed) on a bad header.
+std::FILE* open_table(const std::string& path, solve::NimberTableHeader& h) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  auto fail = [&](const std::string& why) {
-    std::fclose(f);
-    throw InputError("table file " + path + ": " + why);
-  };
-  solve::NimberTableHeader h;
+  if (!f) return nullptr;
   try {
     h = solve::read_nimber_table_header(f, path);
   } catch (...) {
     std::fclose(f);
     throw;
   }
+  return f;
+}
+
+// One pass over the table file at path (its game line must be `game`, its keys kw words): the
+// value byte of each record whose key is in `values` is stored there (nimber + 1, or a
+// refutation's bits). Returns false when there is no such file.
+bool look_up(const std::string& path, const std::string& game, int kw, std::unordered_map<std::string, int>& values,
+             const std::function<void(const std::string&)>& progress) {
+  solve::NimberTableHeader h;
+  std::FILE* f = open_table(path, h);
+  if (!f) return false;
+  auto fail = [&](const std::string& why) {
+    std::fclose(f);
+    throw InputError("table file " + path + ": " + why);
+  };
   if (h.game != game) fail("its game is '" + h.game + "', not '" + game + "'");
   if (h.key_words != kw) fail("its keys have " + std::to_string(h.key_words) + " words, not " + std::to_string(kw));
   std::vector<std::uint64_t> buf(static_cast<std::size_t>(kw) * 65536);
@@ -368,16 +376,10 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
   if (o.local && o.sample > kLocalSampleCap)
     throw InputError("table check: --local keeps every sampled entry's options in memory: a sample of at most " +
                      std::to_string(kLocalSampleCap) + " entries");
-  std::FILE* f = std::fopen(path.c_str(), "rb");
+  solve::NimberTableHeader h;
+  std::FILE* f = open_table(path, h);
   if (!f) throw InputError("cannot read table file " + path);
   TableCheckResult r;
-  solve::NimberTableHeader h;
-  try {
-    h = solve::read_nimber_table_header(f, path);
-  } catch (...) {
-    std::fclose(f);
-    throw;
-  }
   const int kw = h.key_words;
   r.game = h.game;
   r.entries = h.entries;
