@@ -548,6 +548,7 @@ struct CheckTableOptions {
   bool json = false;
   bool local = false;
   bool max_cells_given = false;
+  bool solve_cells_given = false;
   std::string graph;
   int solve_cells = 16;
 };
@@ -563,6 +564,7 @@ void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
   opt.board = o.graph;
   opt.solve_cells = o.solve_cells;
   if (!o.local && !o.graph.empty()) throw InputError("--graph is for --local (the exhaustive check needs no board)");
+  if (!o.local && o.solve_cells_given) throw InputError("--solve-cells is for --local (the exhaustive check solves every entry)");
   if (progress_enabled()) opt.progress = [](const std::string& line) { progress(line); };
   const games::TableCheckResult r = games::check_nimber_table(o.file, game, opt);
   progress_done();
@@ -573,87 +575,68 @@ void run_check_table(const CheckTableOptions& o, games::VertexGame game) {
     return j;
   };
   const char* what = r.refutations ? "refutations" : "nimbers";
-  if (o.local) {
-    if (o.json) {
-      nlohmann::json mismatches = nlohmann::json::array();
-      for (const auto& m : r.mismatches)
-        mismatches.push_back(
-            {{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"why", m.why}});
-      print_json({{"file", o.file},
-                  {"table_game", r.game},
-                  {"keys", r.key_kind},
-                  {"holds", what},
-                  {"method", "local: each entry's options, by the search's rules, looked up in the same table"},
-                  {"board", r.board},
-                  {"entries", r.entries},
-                  {"min_cells", o.min_cells},
-                  {"max_cells", opt.max_cells},
-                  {"eligible", r.eligible},
-                  {"sample", o.sample},
-                  {"seed", o.seed},
-                  {"checked", r.checked},
-                  {"confirmed", r.confirmed},
-                  {"incomplete", r.incomplete},
-                  {"incomplete_missing_lower", r.missing_lower},
-                  {"incomplete_unresolved", r.unresolved},
-                  {"disagree", r.mismatched},
-                  {"mismatches", mismatches},
-                  {"options", r.options},
-                  {"components_solved", r.components_solved},
-                  {"solve_cells", o.solve_cells},
-                  {"checked_by_cells", by_cells(r.checked_by_cells)},
-                  {"entries_by_cells", by_cells(r.entries_by_cells)},
-                  {"seconds", r.seconds}});
-      return;
+  if (o.json) {
+    nlohmann::json mismatches = nlohmann::json::array();
+    for (const auto& m : r.mismatches) {
+      nlohmann::json one{{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}};
+      if (o.local) one["why"] = m.why;
+      else one["computed"] = m.computed;
+      mismatches.push_back(one);
     }
-    fmt::print("table {}: {} of {} ({} keys), {} entries, {} of {}..{} cells, positions on {}\n", o.file, what, r.game,
-               r.key_kind, r.entries, r.eligible, o.min_cells, opt.max_cells, r.board);
+    nlohmann::json j{{"file", o.file},
+                     {"table_game", r.game},
+                     {"keys", r.key_kind},
+                     {"holds", what},
+                     {"method", o.local ? "local: each entry's options, by the search's rules, looked up in the same table"
+                                        : "KaylesSolver (exhaustive mex search, nauty keys, no simplifications)"},
+                     {"entries", r.entries},
+                     {"min_cells", o.min_cells},
+                     {"max_cells", opt.max_cells},
+                     {"eligible", r.eligible},
+                     {"sample", o.sample},
+                     {"seed", o.seed},
+                     {"checked", r.checked},
+                     {"disagree", r.mismatched},
+                     {"mismatches", mismatches},
+                     {"checked_by_cells", by_cells(r.checked_by_cells)},
+                     {"entries_by_cells", by_cells(r.entries_by_cells)},
+                     {"seconds", r.seconds}};
+    if (o.local) {
+      j["board"] = r.board;
+      j["confirmed"] = r.confirmed;
+      j["incomplete"] = r.incomplete;
+      j["incomplete_missing_lower"] = r.missing_lower;
+      j["incomplete_unresolved"] = r.unresolved;
+      j["options"] = r.options;
+      j["components_solved"] = r.components_solved;
+      j["solve_cells"] = o.solve_cells;
+    }
+    print_json(j);
+    return;
+  }
+  fmt::print("table {}: {} of {} ({} keys), {} entries, {} of {}..{} cells{}\n", o.file, what, r.game, r.key_kind,
+             r.entries, r.eligible, o.min_cells, opt.max_cells, o.local ? ", positions on " + r.board : std::string());
+  const std::string verdict = r.mismatched == 0 ? std::string(o.local ? "none disagree" : "all agree")
+                                                : std::to_string(r.mismatched) + " disagree";
+  if (o.local) {
     fmt::print("checked locally (options looked up in the table): {} sampled entries (seed {}), {} confirmed, {} incomplete, {} "
                "in {:.2f} s\n",
-               r.checked, o.seed, r.confirmed, r.incomplete,
-               r.mismatched == 0 ? std::string("none disagree") : std::to_string(r.mismatched) + " disagree", r.seconds);
+               r.checked, o.seed, r.confirmed, r.incomplete, verdict, r.seconds);
     if (r.incomplete > 0)
       fmt::print("incomplete (not enough of their options in the table; nothing claimed): {} lack an option of a lower "
                  "value, {} an option shown not of their value\n",
                  r.missing_lower, r.unresolved);
-    for (const auto& m : r.mismatches)
-      fmt::print("DISAGREE {}: stored {}{}: {}\n", m.position, r.refutations ? "not-bits " : "", m.stored, m.why);
-    if (r.mismatched > r.mismatches.size()) fmt::print("(first {} of {} listed)\n", r.mismatches.size(), r.mismatched);
-    return;
+  } else {
+    fmt::print("solved again by KaylesSolver (exhaustive mex search): {} sampled entries (seed {}), {} in {:.2f} s\n",
+               r.checked, o.seed, verdict, r.seconds);
   }
-  if (o.json) {
-    nlohmann::json mismatches = nlohmann::json::array();
-    for (const auto& m : r.mismatches)
-      mismatches.push_back({{"position", m.position}, {r.refutations ? "excluded_bits" : "stored", m.stored}, {"computed", m.computed}});
-    print_json({{"file", o.file},
-                {"table_game", r.game},
-                {"keys", r.key_kind},
-                {"holds", what},
-                {"method", "KaylesSolver (exhaustive mex search, nauty keys, no simplifications)"},
-                {"entries", r.entries},
-                {"min_cells", o.min_cells},
-                {"max_cells", o.max_cells},
-                {"eligible", r.eligible},
-                {"sample", o.sample},
-                {"seed", o.seed},
-                {"checked", r.checked},
-                {"disagree", r.mismatched},
-                {"mismatches", mismatches},
-                {"checked_by_cells", by_cells(r.checked_by_cells)},
-                {"entries_by_cells", by_cells(r.entries_by_cells)},
-                {"seconds", r.seconds}});
-    return;
-  }
-  fmt::print("table {}: {} of {} ({} keys), {} entries, {} of {}..{} cells\n", o.file, what, r.game, r.key_kind,
-             r.entries, r.eligible, o.min_cells, o.max_cells);
-  fmt::print("solved again by KaylesSolver (exhaustive mex search): {} sampled entries (seed {}), {} in {:.2f} s\n",
-             r.checked, o.seed, r.mismatched == 0 ? std::string("all agree") : std::to_string(r.mismatched) + " disagree",
-             r.seconds);
   std::string sizes;
   for (const auto& [cells, n] : r.checked_by_cells) sizes += fmt::format("{}{}:{}", sizes.empty() ? "" : " ", cells, n);
   if (!sizes.empty()) fmt::print("checked by cells: {}\n", sizes);
-  for (const auto& m : r.mismatches)
-    fmt::print("DISAGREE {}: stored {}{}, computed {}\n", m.position, r.refutations ? "not-bits " : "", m.stored, m.computed);
+  for (const auto& m : r.mismatches) {
+    const std::string against = o.local ? ": " + m.why : ", computed " + std::to_string(m.computed);
+    fmt::print("DISAGREE {}: stored {}{}{}\n", m.position, r.refutations ? "not-bits " : "", m.stored, against);
+  }
   if (r.mismatched > r.mismatches.size()) fmt::print("(first {} of {} listed)\n", r.mismatches.size(), r.mismatched);
 }
 
@@ -893,7 +876,8 @@ void add_kayles_commands(CLI::App& app) {
     ct->add_option("--solve-cells", c->solve_cells,
                    "with --local: components missing from the table of at most this many vertices are solved by the "
                    "exhaustive solver (default 16)")
-        ->check(CLI::Range(0, 30));
+        ->check(CLI::Range(0, 30))
+        ->each([c](const std::string&) { c->solve_cells_given = true; });
     ct->add_option("--seed", c->seed, "the sample's random seed (default 1)")->check(not_negative);
     add_max_positions_option(ct, c->max_positions);
     ct->add_flag("--json", c->json, "one JSON object on stdout");

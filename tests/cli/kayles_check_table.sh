@@ -65,6 +65,7 @@ expect_error "give the graph of the run that wrote it" arckayles check-table "$d
 expect_error "is not the stored one" arckayles check-table "$dir/a.tt" --local --graph Grid4x9
 expect_error "--graph is for grid-shape tables" arckayles check-table "$dir/p.tt" --local --graph Grid3x9
 expect_error "--graph is for --local" arckayles check-table "$dir/a.tt" --graph Grid3x9
+expect_error "--solve-cells is for --local" arckayles check-table "$dir/a.tt" --solve-cells 10
 expect_error "a sample of at most 100000" arckayles check-table "$dir/a.tt" --local --graph Grid3x9 --sample 100001
 expect_error "a grid GridRxC" arckayles check-table "$dir/a.tt" --local --graph Petersen
 

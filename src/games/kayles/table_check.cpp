@@ -238,6 +238,7 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
     want(pos);
     todo.push_back({&rec, std::move(text), std::move(pos), {}});
   }
+  if (todo.empty()) return;  // nothing sampled: no pass over the (possibly many-GiB) files
   if (!look_up(base, nimber_game, t.kw, nimbers, o.progress))
     throw InputError("table file " + base + " (the nimbers of this table) cannot be read");
   for (const auto& [k, v] : nimbers) refuted.emplace(k, 0);

@@ -13,14 +13,16 @@
 // kayles_position_for_check), and its options' components are looked up in the same table and
 // its refutations (small ones missing there are solved by KaylesSolver). A nimber g is confirmed
 // when every value below g is the exact value of an option and every option is shown not to be g
-// (its exact value, or its one unknown component u beside known ones of nim-sum x with the
-// refutation "u is not g ^ x"); a refutation "not v" when an option has the exact value v, or
-// when some u < v is shown missing from the options. An entry is wrong (a disagreement) when an
-// option's exact value is the stored nimber, or every option's value is exact and their mex is
-// not the stored nimber (for a refutation: is a value it excludes). Anything else is incomplete:
+// (its exact value; or its one unknown component u beside known ones of nim-sum x with the
+// refutation "u is not g ^ x"; or, one level deeper, a move in one of its unknown components to a
+// position of exact value g, e.g. a copying reply; equal unknown components cancel); a refutation
+// "not v" when an option has the exact value v, or when some u < v is shown missing from the
+// options. An entry is wrong (a disagreement) when an option's exact value is the stored nimber,
+// or its options prove another value m (every value below m an option's exact value, every option
+// shown not to be m; for a refutation: m a value it excludes). Anything else is incomplete:
 // the table does not hold enough of the options to decide (counted, not claimed). So a confirmed
-// entry is implied by the entries below it; with the exhaustive check of the small entries, this
-// is an induction over the table.
+// entry is implied by other entries of the table; with the exhaustive check of the small entries,
+// a sampled induction over the table (evidence, not a proof).
 #pragma once
 #include <atomic>
 #include <cstdint>
