@@ -799,9 +799,10 @@ void add_kayles_commands(CLI::App& app) {
                   "2.0-2.4x the CPU (docs/PERFORMANCE.md); graphs of at most 64 vertices; default 0: never")
         ->check(CLI::Range(0, 64));
     g->add_option("--packed-entries", o->packed_entries,
-                  "on (default): boards of 51 to 64 cells store each table entry in 8 bytes instead of 16 (the bits "
-                  "its bucket implies are not stored), so the same --table-mib holds twice the entries; the table "
-                  "files are the same; off: 16 bytes (for measuring); no effect with --iso-keys")
+                  "on (default): boards of 51 to 74 cells (grids; other graphs 57 to 80 vertices) store each table "
+                  "entry in 8 bytes instead of 16 (the bits its bucket implies are not stored), so the same "
+                  "--table-mib holds twice the entries; the table files are the same; off: 16 bytes (for "
+                  "measuring); no effect with --iso-keys")
         ->check(CLI::IsMember({"on", "off"}));
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "

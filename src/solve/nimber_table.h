@@ -11,10 +11,10 @@
 // Memory: the slots ask for transparent huge pages (util/huge_pages.h): a probe of a table of
 // gigabytes is then one cache miss instead of a TLB miss and a page walk as well (2 GiB table:
 // 286 -> 178 ns per probe; Cram 3x22 resumed: +24 % positions/s; docs/PERFORMANCE.md).
-// Packed entries (KW = 2; a layout of the key's bits, NimberKeyLayout, of at most 72 bits in all):
+// Packed entries (KW = 2; a layout of the key's bits, NimberKeyLayout, of at most 80 bits in all):
 // each entry is one 64-bit word, buckets of 8 (one cache line), so the same memory holds twice
 // the entries (Cram 7x8's 8 GiB table: 2^30 instead of 2^29). The key's fields are concatenated
-// into z (z0: its low 64 bits, z1: the t <= 8 bits above), z0 is mixed by a bijection, m =
+// into z (z0: its low 64 bits, z1: the t <= 16 bits above), z0 is mixed by a bijection, m =
 // mix(z0), the bucket is (m ^ spread(z1)) mod 2^bb (bb: log2 of the bucket count), and the entry
 // holds, below the value byte, m >> bb and above it z1: the bucket's bits are the slot's place
 // (igs's transposition table stores only the key bits its bucket does not imply). It needs
@@ -89,18 +89,21 @@ inline void cpu_relax() {
 // The bits a table's keys may have set (for packed entries; see the top of the file): in word i,
 // width[i] bits from bit shift[i] (width 0: the word is always 0). The fields lie within their
 // words and, in the last word, below the value byte (bit 56).
+// The last word may hold a second field, its `low` bits from bit 0 (below shift[KW - 1]): a grid
+// shape of 65..114 cells keeps its box's last cells there and its row length at bit 50.
 template <int KW>
 struct NimberKeyLayout {
   std::array<int, KW> shift{}, width{};
+  int low = 0;
   int bits() const {
-    int b = 0;
+    int b = low;
     for (int w : width) b += w;
     return b;
   }
   bool valid() const {
     for (int i = 0; i < KW; ++i)
       if (shift[i] < 0 || width[i] < 0 || shift[i] + width[i] > (i + 1 < KW ? 64 : 56)) return false;
-    return true;
+    return low >= 0 && low <= shift[KW - 1] && (low == 0 || KW > 1);
   }
 };
 
@@ -155,21 +158,25 @@ class NimberTable {
   static constexpr int kMaxNimber = 254;
 
   static constexpr int kPackedBucket = 8;  // packed entries: 8 words, one cache line
-  static constexpr int kMaxPackedBits = 72;
+  static constexpr int kMaxPackedBits = 80;  // t <= 16: a table of at least 2^24 buckets (1 GiB)
 
   // A table of at most `bytes` bytes (a power of two of buckets, at least one). It starts at
   // most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing) when
   // more than half full, up to the bound; from then on entries are replaced. With a layout of
-  // 1..72 bits (KW = 2) and room for 2^(8+t) buckets, entries are packed into one word each.
+  // 1..80 bits (KW = 2) and room for 2^(8+t) buckets, entries are packed into one word each.
   explicit NimberTable(std::uint64_t bytes, std::uint64_t initial = std::uint64_t{4} << 20,
                        const NimberKeyLayout<KW>& layout = {})
       : layout_(layout) {
     const int k = layout.bits();
     const int min_bb = 8 + std::max(0, k - 64);
-    if (layout.valid())
+    if (layout.valid()) {
       for (int i = 0; i < KW; ++i)
         field_mask_[i] = (layout.width[i] >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.width[i]) - 1)
                          << layout.shift[i];
+      high_mask_ = field_mask_[KW - 1];
+      low_mask_ = (std::uint64_t{1} << layout.low) - 1;
+      field_mask_[KW - 1] |= low_mask_;
+    }
     auto size = [&](std::uint64_t bucket_bytes) {
       max_buckets_ = 1;
       while (max_buckets_ * 2 * bucket_bytes <= bytes) max_buckets_ *= 2;
@@ -177,8 +184,8 @@ class NimberTable {
       while (buckets_ < max_buckets_ && buckets_ * 2 * bucket_bytes <= initial) buckets_ *= 2;
     };
     packed_ = KW == 2 && k > 0 && k <= kMaxPackedBits && layout.valid();
-    // concat: field 1 goes above field 0's w0 bits (none of it in z0 when w0 = 64, none in z1 when
-    // w0 = 0).
+    // concat: word 1's fields (its low bits, then the field at shift[1] above them) go above field
+    // 0's w0 bits (none of them in z0 when w0 = 64, none in z1 when w0 = 0).
     low_keep_ = layout.width[0] >= 64 ? 0 : ~std::uint64_t{0};
     high_keep_ = layout.width[0] == 0 ? 0 : ~std::uint64_t{0};
     if (packed_) {
@@ -626,7 +633,7 @@ class NimberTable {
   void concat(const Key& key, std::uint64_t& z0, std::uint64_t& z1) const {
     if constexpr (KW == 2) {
       const std::uint64_t f0 = (key[0] & field_mask_[0]) >> layout_.shift[0];
-      const std::uint64_t f1 = (key[1] & field_mask_[1]) >> layout_.shift[1];
+      const std::uint64_t f1 = (key[1] & low_mask_) | ((key[1] & high_mask_) >> (layout_.shift[1] - layout_.low));
       const int w0 = layout_.width[0];
       z0 = f0 | ((f1 << (w0 & 63)) & low_keep_);
       z1 = ((f1 >> ((64 - w0) & 63)) & high_keep_);
@@ -641,7 +648,7 @@ class NimberTable {
       const std::uint64_t m0 = field_mask_[0] >> layout_.shift[0];
       const std::uint64_t f1 = w0 == 64 ? z1 : (z0 >> w0) | (w0 == 0 ? 0 : z1 << (64 - w0));
       k[0] = (z0 & m0) << layout_.shift[0];
-      k[1] = (f1 << layout_.shift[1]) & field_mask_[1];
+      k[1] = (f1 & low_mask_) | (((f1 >> layout_.low) << layout_.shift[1]) & high_mask_);
     }
     return k;
   }
@@ -678,7 +685,8 @@ class NimberTable {
   bool concurrent_ = false;
   bool packed_ = false;
   NimberKeyLayout<KW> layout_;
-  std::array<std::uint64_t, KW> field_mask_{};
+  std::array<std::uint64_t, KW> field_mask_{};  // every bit of the layout, word by word
+  std::uint64_t high_mask_ = 0, low_mask_ = 0;    // the last word's two fields (at shift, and low)
   std::uint64_t low_keep_ = 0, high_keep_ = 0;  // concat's masks
   util::HugeVector<Key> slots_;  // huge pages: every probe is at a random bucket
   util::HugeVector<std::uint64_t> words_;  // packed entries

@@ -264,16 +264,100 @@ TEST(NimberTable, PackedHoldsTwiceTheEntries) {
   EXPECT_EQ(packed.bytes(), wide.bytes());
   EXPECT_EQ(packed.capacity(), 2 * wide.capacity());
   EXPECT_EQ(packed.max_bytes(), wide.max_bytes());
-  // Too small for 2^8 buckets, or a layout of more than 72 bits: the wide layout.
+  // Too small for 2^8 buckets: the wide layout (more than 80 bits: PackedTwoWordBoards).
   EXPECT_FALSE(solve::NimberTable<2>(1 << 12, 1 << 12, layout).packed());
-  solve::NimberKeyLayout<2> big;
-  big.width = {64, 9};
-  big.shift = {0, 40};
-  EXPECT_FALSE(solve::NimberTable<2>(1 << 24, 1 << 20, big).packed());
   solve::NimberKeyLayout<2> into_value;  // a field over the value byte
   into_value.width = {8, 8};
   into_value.shift = {0, 52};
   EXPECT_FALSE(solve::NimberTable<2>(1 << 24, 1 << 20, into_value).packed());
+}
+
+// Two-word boards (65..128 cells) keyed in two words: a grid's box has its first 64 cells in word
+// 0 and the rest in the low bits of word 1, below the row length at bit 50 (Cram 3x23: 64 + 5 + 6
+// = 75 bits; 6x11: 72); a vertex set of 68. Packed with 2^(8+t) buckets or more (t = 11: 32 MiB),
+// exact through growth and both file layouts; a key with a bit between the two fields of word 1
+// (or above the vertex set) is outside.
+TEST(NimberTable, PackedTwoWordBoards) {
+  std::vector<solve::NimberKeyLayout<2>> layouts(3);
+  layouts[0].width = {64, 6}, layouts[0].shift = {0, 50}, layouts[0].low = 5;
+  layouts[1].width = {64, 6}, layouts[1].shift = {0, 50}, layouts[1].low = 2;
+  layouts[2].width = {64, 4};
+  auto key_of = [](std::mt19937_64& rng, const solve::NimberKeyLayout<2>& l) {
+    Key2 k{};
+    const int cells = 64 + l.low + (l.shift[1] == 0 ? l.width[1] : 0);
+    const int bits = 1 + static_cast<int>(rng() % 40);
+    for (int b = 0; b < bits; ++b) {
+      const int c = static_cast<int>(rng() % static_cast<std::uint64_t>(cells));
+      k[c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+    if (l.shift[1]) k[1] |= (1 + rng() % 63) << l.shift[1];
+    return k;
+  };
+  for (const auto& layout : layouts) {
+    SCOPED_TRACE(layout.bits());
+    ASSERT_TRUE(layout.valid());
+    const int t_bits = layout.bits() - 64;
+    const std::uint64_t least = std::uint64_t{64} << (8 + t_bits);
+    EXPECT_FALSE(solve::NimberTable<2>(least / 2, 1, layout).packed());
+    solve::NimberTable<2> t(2 * least, 1, layout);
+    ASSERT_TRUE(t.packed());
+    EXPECT_EQ(t.bytes(), least);
+    std::map<Key2, int> truth;
+    std::mt19937_64 rng(static_cast<std::uint64_t>(layout.bits()));
+    // Grows once (past half full) where that is cheap (t <= 8); 75 bits: 200 000 keys, unpacked by
+    // save (as by growth) for the file round trip below.
+    const bool grows = t_bits <= 8;
+    const std::uint64_t n = grows ? t.capacity() / 4 * 3 : 200000;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const Key2 k = key_of(rng, layout);
+      truth[k] = value_of(k);
+      t.put(k, truth[k]);
+    }
+    EXPECT_EQ(t.bytes(), grows ? 2 * least : least);
+    std::uint64_t found = 0;
+    for (const auto& [k, v] : truth)
+      if (const int g = t.get(k); g >= 0) {
+        ASSERT_EQ(g, v);
+        ++found;
+      }
+    EXPECT_EQ(found, t.size());
+    EXPECT_GT(found, truth.size() - truth.size() / 50);  // buckets that overflowed before growing
+    int false_hits = 0;
+    for (int i = 0; i < 20000; ++i)
+      if (const Key2 k = key_of(rng, layout); !truth.count(k) && t.get(k) >= 0) ++false_hits;
+    EXPECT_EQ(false_hits, 0);
+    // Word 1's bits between the two fields (and above a vertex set) are outside the layout.
+    const Key2 between{1, std::uint64_t{1} << 30};
+    EXPECT_EQ(t.get(between), -1);
+    EXPECT_THROW(t.put(between, 1), std::logic_error);
+    // The file holds full keys: packed -> wide -> packed keeps every entry.
+    const std::string path = testing::TempDir() + "nimber_table_two_words.tt";
+    t.save(path, "test");
+    solve::NimberTable<2> wide(std::uint64_t{1} << 27);
+    EXPECT_FALSE(wide.packed());
+    EXPECT_EQ(wide.load(path, "test"), t.size());
+    wide.save(path, "test");
+    EXPECT_GT(wide.size(), t.size() - t.size() / 50);  // buckets of 4: a few overflow
+    solve::NimberTable<2> again(2 * least, 1, layout);
+    EXPECT_EQ(again.load(path, "test"), wide.size());
+    std::uint64_t kept = 0;
+    for (const auto& [k, v] : truth)
+      if (const int g = again.get(k); g >= 0) {
+        ASSERT_EQ(g, v);
+        ++kept;
+      }
+    EXPECT_EQ(kept, again.size());
+    EXPECT_GT(kept, wide.size() - wide.size() / 100);
+    std::remove(path.c_str());
+  }
+  // The low field must lie below the other field of word 1; more than 80 bits: the wide layout.
+  solve::NimberKeyLayout<2> overlap;
+  overlap.width = {64, 6}, overlap.shift = {0, 4}, overlap.low = 5;
+  EXPECT_FALSE(overlap.valid());
+  solve::NimberKeyLayout<2> wider;
+  wider.width = {64, 6}, wider.shift = {0, 50}, wider.low = 11;
+  EXPECT_EQ(wider.bits(), 81);
+  EXPECT_FALSE(solve::NimberTable<2>(std::uint64_t{1} << 33, 1, wider).packed());  // (wide: starts small)
 }
 
 // A full packed table replaces the entry with the fewest key bits; what is left stays exact.

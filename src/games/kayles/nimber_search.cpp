@@ -242,7 +242,11 @@ class KaylesBitGame {
   // The bits its keys may have set, for packed table entries (solve::NimberKeyLayout, one word
   // per entry): boards of one word keyed in two (51..64 cells; 57..64 off grids) have the vertex
   // set or the shape's box (at most n cells) in word 0 and, on grids, the row length in its 6-bit
-  // field of word 1. None (the wide table) with iso keys (codes of 114 bits) or several words.
+  // field of word 1. Boards of two words (65..128 vertices) keyed in two: the vertex set, or the
+  // box's first 64 cells in word 0 and its other n - 64 in the low bits of word 1, below the row
+  // length (the table packs layouts of at most 80 bits: grids of 65..74 cells, such as Cram 3x23,
+  // 5x13, 6x11 and 7x10, and vertex sets of 65..80). None (the wide table) with iso keys (codes of
+  // 114 bits) or keys wider than the board needs.
   solve::NimberKeyLayout<KW> key_layout() const {
     solve::NimberKeyLayout<KW> l;
     if constexpr (W == 1 && KW >= 2) {
@@ -251,6 +255,15 @@ class KaylesBitGame {
       if (rows_) {
         l.shift[KW - 1] = kStrideShift - 64 * (KW - 1);
         l.width[KW - 1] = 6;
+      }
+    } else if constexpr (W == 2 && KW == 2) {
+      l.width[0] = 64;
+      if (rows_) {
+        l.low = n_ - 64;
+        l.shift[1] = kStrideShift - 64;
+        l.width[1] = 6;
+      } else {
+        l.width[1] = n_ - 64;
       }
     }
     return l;

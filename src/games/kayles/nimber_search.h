@@ -101,7 +101,8 @@ struct NimberSearchOptions {
   // vertices (others: no effect). Half the positions and entries on Cram, 2.0-2.4x the CPU
   // (docs/PERFORMANCE.md, "Graph-isomorphism keys"). 0: never.
   int iso_keys = 0;
-  // Table entries of one word where the keys' bits allow (boards of 51..64 cells, not iso keys):
+  // Table entries of one word where the keys' bits allow (grids of 51..74 cells, other graphs of
+  // 57..80 vertices, not iso keys):
   // twice the entries in the same memory (solve::NimberTable, "Packed entries"). false: 16 bytes
   // (for measuring).
   bool packed_entries = true;

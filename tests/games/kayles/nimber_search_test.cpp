@@ -1037,6 +1037,61 @@ TEST(NimberSearch, PackedEntriesKeepTheNimber) {
   }
 }
 
+// Boards of two words (65..128 vertices) keyed in two: packed too where the layout has at most
+// 80 bits (solve::NimberTable, "Packed entries"): grids of 65..74 cells (the box's last cells in
+// the low bits of word 1, below the row length) against the 16-byte table, one and two threads, a
+// table small enough to replace; and 70-vertex graphs of a few random pieces scattered among
+// isolated vertices (keys with bits in both words) against the mex solver on each piece (their
+// nim-sum, with *1 per isolated vertex in Node-Kayles).
+TEST(NimberSearch, TwoWordBoardsPackTheirEntries) {
+  for (auto [game, r, c] : {std::tuple{VertexGame::ArcKayles, 2, 33}, {VertexGame::ArcKayles, 2, 34},
+                            {VertexGame::ArcKayles, 1, 70}, {VertexGame::NodeKayles, 1, 70},
+                            {VertexGame::NodeKayles, 2, 34}, {VertexGame::NodeKayles, 3, 23}}) {
+    for (int threads : {1, 2}) {
+      games::NimberSearchOptions packed, wide;
+      packed.table_bytes = wide.table_bytes = std::uint64_t{1} << 26;  // 3x23: 75-bit keys, 2^19 buckets at least
+      packed.threads = wide.threads = threads;
+      wide.packed_entries = false;
+      const auto a = games::kayles_nimber(grid(r, c), game, packed);
+      const auto b = games::kayles_nimber(grid(r, c), game, wide);
+      EXPECT_EQ(a.nimber, b.nimber) << r << "x" << c;
+      EXPECT_EQ(a.table_entry_bytes, 8) << r << "x" << c;
+      EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
+    }
+  }
+  std::mt19937_64 rng(70);
+  int boards = 0;
+  for (int i = 0; i < 40; ++i) {
+    const int order = 70;
+    std::vector<int> place(order);
+    for (int v = 0; v < order; ++v) place[static_cast<std::size_t>(v)] = v;
+    std::shuffle(place.begin(), place.end(), rng);
+    graph::Graph g(order, false);
+    std::size_t used = 0;
+    std::vector<graph::Graph> pieces;
+    for (int k = 0; k < 3; ++k) {
+      pieces.push_back(random_graph(rng, 4 + static_cast<int>(rng() % 8), 0.3));
+      const graph::Graph& piece = pieces.back();
+      for (int u = 0; u < piece.order(); ++u)
+        for (int v = u + 1; v < piece.order(); ++v)
+          if (piece.has_edge(u, v)) g.add_edge(place[used + static_cast<std::size_t>(u)], place[used + static_cast<std::size_t>(v)]);
+      used += static_cast<std::size_t>(piece.order());
+    }
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      cgt::Grundy truth = game == VertexGame::NodeKayles ? static_cast<cgt::Grundy>((order - used) % 2) : 0;
+      for (const graph::Graph& piece : pieces) truth ^= games::KaylesSolver(game).grundy(piece);
+      games::NimberSearchOptions o;
+      o.table_bytes = std::uint64_t{1} << 21;  // 70 vertices: 70-bit keys, 2^14 buckets (1 MiB) at least
+      o.threads = 1 + i % 2;
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, truth) << g.to_spec();
+      ASSERT_EQ(r.table_entry_bytes, 8);
+      ++boards;
+    }
+  }
+  EXPECT_EQ(boards, 80);
+}
+
 // kayles_position_for_check (check-table --local) lists the options as the search expands them,
 // simplifications applied: on small boards the nim-sum of each option's components (the immediate
 // nimber where it gives one, else the mex solver's) has the mex of the whole board's nimber.
