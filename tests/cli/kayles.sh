@@ -128,5 +128,18 @@ out=$("$cgtlab" nodekayles grundy --graph Grid5x11 --value-only --table "$isodir
   fail "5x11 resumed in 16-byte entries"
 echo "$out" | grep -q '"grundy":3' || fail "5x11 resumed in 16-byte entries: $out"
 echo "$out" | grep -q '"loaded":{"nimbers":[1-9]' || fail "5x11: nothing loaded from the packed table's file: $out"
+# Two-word boards of 65..74 cells are packed too (the box's last cells below the row length);
+# Node-Kayles 3x23 (69 cells, 75-bit keys) saved packed, resumed in 16 bytes and packed again.
+expect_json '"table_entry_bytes":8' arckayles grundy --graph Grid2x33 --value-only
+expect_json '"table_entry_bytes":16' arckayles grundy --graph Grid2x33 --value-only --packed-entries off
+first=$("$cgtlab" nodekayles grundy --graph Grid3x23 --value-only --table "$isodir/w.tt" --json) || fail "3x23 packed"
+echo "$first" | grep -q '"table_entry_bytes":8' || fail "3x23 not packed: $first"
+nimber=$(echo "$first" | grep -o '"grundy":[0-9]*')
+for layout in off on; do
+  out=$("$cgtlab" nodekayles grundy --graph Grid3x23 --value-only --table "$isodir/w.tt" --packed-entries $layout --json) ||
+    fail "3x23 resumed with --packed-entries $layout"
+  echo "$out" | grep -q "$nimber" || fail "3x23 resumed with --packed-entries $layout: $out (first: $nimber)"
+  echo "$out" | grep -q '"loaded":{"nimbers":[1-9]' || fail "3x23: nothing loaded with --packed-entries $layout: $out"
+done
 rm -rf "$isodir"
 echo "kayles CLI: ok"
