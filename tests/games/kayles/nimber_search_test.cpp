@@ -995,6 +995,19 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
 }
 
+// The r x c grid's nimber with packed entries (which it must get) and with 16-byte ones: equal.
+static void expect_packed_as_wide(VertexGame game, int r, int c, std::uint64_t table_bytes, int threads) {
+  games::NimberSearchOptions packed, wide;
+  packed.table_bytes = wide.table_bytes = table_bytes;
+  packed.threads = wide.threads = threads;
+  wide.packed_entries = false;
+  const auto a = games::kayles_nimber(grid(r, c), game, packed);
+  const auto b = games::kayles_nimber(grid(r, c), game, wide);
+  EXPECT_EQ(a.nimber, b.nimber) << r << "x" << c << " threads " << threads;
+  EXPECT_EQ(a.table_entry_bytes, 8) << r << "x" << c;
+  EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
+}
+
 // Packed table entries (one word each, solve::NimberTable "Packed entries"; boards of 51..64
 // cells): small boards with keys one word wider take the same path (wide_keys) against the mex
 // solver, in tables small enough to replace entries, with 1 and 2 threads; then grids of 51..64
@@ -1026,38 +1039,21 @@ TEST(NimberSearch, PackedEntriesKeepTheNimber) {
   for (auto [game, r, c] : {std::tuple{VertexGame::NodeKayles, 3, 17}, {VertexGame::NodeKayles, 4, 16},
                             {VertexGame::NodeKayles, 5, 11}, {VertexGame::NodeKayles, 3, 21}, {VertexGame::NodeKayles, 8, 8},
                             {VertexGame::ArcKayles, 2, 26}, {VertexGame::ArcKayles, 2, 32}}) {  // 8x8, 2x32: 70-bit keys
-    games::NimberSearchOptions packed, wide;
-    packed.table_bytes = wide.table_bytes = 1 << 22;  // 64 cells: 70-bit keys, 2^14 buckets at least
-    wide.packed_entries = false;
-    const auto a = games::kayles_nimber(grid(r, c), game, packed);
-    const auto b = games::kayles_nimber(grid(r, c), game, wide);
-    EXPECT_EQ(a.nimber, b.nimber) << r << "x" << c;
-    EXPECT_EQ(a.table_entry_bytes, 8) << r << "x" << c;
-    EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
+    expect_packed_as_wide(game, r, c, 1 << 22, 1);  // 64 cells: 70-bit keys, 2^14 buckets at least
   }
 }
 
 // Boards of two words (65..128 vertices) keyed in two: packed too where the layout has at most
 // 80 bits (solve::NimberTable, "Packed entries"): grids of 65..74 cells (the box's last cells in
-// the low bits of word 1, below the row length) against the 16-byte table, one and two threads, a
-// table small enough to replace; and 70-vertex graphs of a few random pieces scattered among
+// the low bits of word 1, below the row length) against the 16-byte table, one and two threads;
+// and 70-vertex graphs (tables that replace) of a few random pieces scattered among
 // isolated vertices (keys with bits in both words) against the mex solver on each piece (their
 // nim-sum, with *1 per isolated vertex in Node-Kayles).
 TEST(NimberSearch, TwoWordBoardsPackTheirEntries) {
   for (auto [game, r, c] : {std::tuple{VertexGame::ArcKayles, 2, 33}, {VertexGame::ArcKayles, 2, 34},
                             {VertexGame::ArcKayles, 1, 70}, {VertexGame::NodeKayles, 1, 70},
                             {VertexGame::NodeKayles, 2, 34}, {VertexGame::NodeKayles, 3, 23}}) {
-    for (int threads : {1, 2}) {
-      games::NimberSearchOptions packed, wide;
-      packed.table_bytes = wide.table_bytes = std::uint64_t{1} << 26;  // 3x23: 75-bit keys, 2^19 buckets at least
-      packed.threads = wide.threads = threads;
-      wide.packed_entries = false;
-      const auto a = games::kayles_nimber(grid(r, c), game, packed);
-      const auto b = games::kayles_nimber(grid(r, c), game, wide);
-      EXPECT_EQ(a.nimber, b.nimber) << r << "x" << c;
-      EXPECT_EQ(a.table_entry_bytes, 8) << r << "x" << c;
-      EXPECT_EQ(b.table_entry_bytes, 16) << r << "x" << c;
-    }
+    for (int threads : {1, 2}) expect_packed_as_wide(game, r, c, std::uint64_t{1} << 26, threads);  // 3x23: 75 bits, 2^19 buckets
   }
   std::mt19937_64 rng(70);
   int boards = 0;
