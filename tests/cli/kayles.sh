@@ -138,7 +138,7 @@ nimber=$(echo "$first" | grep -o '"grundy":[0-9]*')
 for layout in off on; do
   out=$("$cgtlab" nodekayles grundy --graph Grid3x23 --value-only --table "$isodir/w.tt" --packed-entries $layout --json) ||
     fail "3x23 resumed with --packed-entries $layout"
-  echo "$out" | grep -q "$nimber" || fail "3x23 resumed with --packed-entries $layout: $out (first: $nimber)"
+  echo "$out" | grep -q "$nimber," || fail "3x23 resumed with --packed-entries $layout: $out (first: $nimber)"
   echo "$out" | grep -q '"loaded":{"nimbers":[1-9]' || fail "3x23: nothing loaded with --packed-entries $layout: $out"
 done
 rm -rf "$isodir"

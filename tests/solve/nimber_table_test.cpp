@@ -176,6 +176,25 @@ std::vector<solve::NimberKeyLayout<2>> record_layouts() {
 // A value that depends on the key alone (a key met twice keeps its value, as nimbers do).
 int value_of(const Key2& k) { return static_cast<int>(((k[0] ^ (k[1] >> 50)) * 0x9e3779b97f4a7c15ull) >> 61); }
 
+// The keys of truth the table holds, each checked to hold its true value (a wrong value fails the
+// test); and how many of `probes` keys not in truth, drawn by next_key, the table claims to hold.
+struct Presence {
+  std::uint64_t found = 0;
+  int false_hits = 0;
+};
+template <class NextKey>
+Presence presence(const solve::NimberTable<2>& t, const std::map<Key2, int>& truth, NextKey&& next_key, int probes = 20000) {
+  Presence p;
+  for (const auto& [k, v] : truth)
+    if (const int g = t.get(k); g >= 0) {
+      EXPECT_EQ(g, v);
+      ++p.found;
+    }
+  for (int i = 0; i < probes; ++i)
+    if (const Key2 k = next_key(); !truth.count(k) && t.get(k) >= 0) ++p.false_hits;
+  return p;
+}
+
 Key2 random_key(std::mt19937_64& rng, const solve::NimberKeyLayout<2>& l) {
   Key2 k{};
   const int bits = 1 + static_cast<int>(rng() % 40);  // sparse and dense keys: the replacement rule sees both
@@ -200,22 +219,12 @@ TEST(NimberTable, PackedEntriesAreExact) {
       t.put(k, value_of(k));
       truth[k] = value_of(k);
     }
-    std::uint64_t found = 0;
-    for (const auto& [k, v] : truth) {
-      const int g = t.get(k);
-      if (g >= 0) {
-        ASSERT_EQ(g, v);
-        ++found;
-      }
-    }
+    const Presence p = presence(t, truth, [&] { return random_key(rng, layout); });
     EXPECT_GT(t.capacity(), start);
     // Buckets of 8 at most half full: few overflow (about 1 % of the entries lost while small).
-    EXPECT_EQ(found, t.size());
-    EXPECT_GT(found, truth.size() - truth.size() / 50);
-    int false_hits = 0;
-    for (int i = 0; i < 20000; ++i)
-      if (const Key2 k = random_key(rng, layout); !truth.count(k) && t.get(k) >= 0) ++false_hits;
-    EXPECT_EQ(false_hits, 0);
+    EXPECT_EQ(p.found, t.size());
+    EXPECT_GT(p.found, truth.size() - truth.size() / 50);
+    EXPECT_EQ(p.false_hits, 0);
     // A key with a bit outside the layout cannot be there, and is refused.
     const Key2 outside{1, std::uint64_t{1} << 49};
     EXPECT_EQ(t.get(outside), -1);
@@ -246,13 +255,7 @@ TEST(NimberTable, PackedLoadGrowsFirstAndKeepsNearlyAll) {
   EXPECT_EQ(util::huge_page_bytes_peak() - before, u.bytes());  // no old room beside the new
   EXPECT_GE(u.capacity(), 4 * t.size());
   EXPECT_GT(u.size(), t.size() - t.size() / 200) << "lost " << t.size() - u.size();
-  std::uint64_t found = 0;
-  for (const auto& [k, v] : truth)
-    if (const int g = u.get(k); g >= 0) {
-      ASSERT_EQ(g, v);
-      ++found;
-    }
-  EXPECT_EQ(found, u.size());
+  EXPECT_EQ(presence(u, truth, [&] { return random_key(rng, layout); }).found, u.size());
   std::remove(path.c_str());
 }
 
@@ -314,18 +317,10 @@ TEST(NimberTable, PackedTwoWordBoards) {
       t.put(k, truth[k]);
     }
     EXPECT_EQ(t.bytes(), grows ? 2 * least : least);
-    std::uint64_t found = 0;
-    for (const auto& [k, v] : truth)
-      if (const int g = t.get(k); g >= 0) {
-        ASSERT_EQ(g, v);
-        ++found;
-      }
-    EXPECT_EQ(found, t.size());
-    EXPECT_GT(found, truth.size() - truth.size() / 50);  // buckets that overflowed before growing
-    int false_hits = 0;
-    for (int i = 0; i < 20000; ++i)
-      if (const Key2 k = key_of(rng, layout); !truth.count(k) && t.get(k) >= 0) ++false_hits;
-    EXPECT_EQ(false_hits, 0);
+    const Presence p = presence(t, truth, [&] { return key_of(rng, layout); });
+    EXPECT_EQ(p.found, t.size());
+    EXPECT_GT(p.found, truth.size() - truth.size() / 50);  // buckets that overflowed before growing
+    EXPECT_EQ(p.false_hits, 0);
     // Word 1's bits between the two fields (and above a vertex set) are outside the layout.
     const Key2 between{1, std::uint64_t{1} << 30};
     EXPECT_EQ(t.get(between), -1);
@@ -340,14 +335,10 @@ TEST(NimberTable, PackedTwoWordBoards) {
     EXPECT_GT(wide.size(), t.size() - t.size() / 50);  // buckets of 4: a few overflow
     solve::NimberTable<2> again(2 * least, 1, layout);
     EXPECT_EQ(again.load(path, "test"), wide.size());
-    std::uint64_t kept = 0;
-    for (const auto& [k, v] : truth)
-      if (const int g = again.get(k); g >= 0) {
-        ASSERT_EQ(g, v);
-        ++kept;
-      }
-    EXPECT_EQ(kept, again.size());
-    EXPECT_GT(kept, wide.size() - wide.size() / 100);
+    const Presence q = presence(again, truth, [&] { return key_of(rng, layout); });
+    EXPECT_EQ(q.found, again.size());
+    EXPECT_GT(q.found, wide.size() - wide.size() / 100);
+    EXPECT_EQ(q.false_hits, 0);
     std::remove(path.c_str());
   }
   // The low field must lie below the other field of word 1; more than 80 bits: the wide layout.
