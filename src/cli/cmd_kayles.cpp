@@ -231,6 +231,7 @@ struct KaylesOptions {
   std::uint64_t trunk_entries = 100000;
   std::size_t limit = 50;
   std::string refutations = "use";
+  std::uint64_t refutation_mib = 0;  // --refutation-mib (0: absent)
   std::uint64_t budget = 0;
   int budget_depth = 0;
   std::string one_value = "ascending";
@@ -405,6 +406,12 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.max_nodes = o.max_positions;
   opt.refutations = o.refutations == "use";
   opt.refutations_observe = o.refutations == "observe";
+  if (o.refutation_mib != 0) {
+    if (o.refutations == "off") throw InputError("--refutation-mib needs refutations (--refutations use or observe)");
+    if (o.refutation_mib >= o.table_mib)
+      throw InputError(fmt::format("--refutation-mib {} must be below --table-mib {}", o.refutation_mib, o.table_mib));
+    opt.refutation_bytes = o.refutation_mib << 20;
+  }
   opt.budget = o.budget;
   opt.budget_depth = o.budget_depth;
   opt.ascending_depth = o.one_value == "r-first" ? -1 : std::numeric_limits<int>::max();
@@ -462,6 +469,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"positions", r.nodes},
                      {"table_entries", r.table_entries},
                      {"table_mib", r.table_bytes >> 20},
+                     {"table_bounds_mib", {{"nimbers", r.nimber_bound_bytes >> 20}, {"refutations", r.refutation_bound_bytes >> 20}}},
                      {"table_entry_bytes", r.table_entry_bytes},
                      {"threads", o.threads},
                      {"cpu_seconds", cpu_seconds()},
@@ -768,9 +776,14 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--trunk-entries", o->trunk_entries, "entries kept in --trunk (default 100000; 16 bytes each on boards over 50 cells)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,
-                  "keep proved refutations (\"the nimber is not v\") in a second table (what the nimbers' power of two leaves of --table-mib, half of a power of two): use (default), off, "
+                  "keep proved refutations (\"the nimber is not v\") in a second table (what the nimbers' power of two leaves of --table-mib, half of a power of two; or --refutation-mib): use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
+    g->add_option("--refutation-mib", o->refutation_mib,
+                  "the refutation table's part of --table-mib, in MiB (default: what the nimbers' power of two leaves); "
+                  "the nimbers get the rest. Packed (boards of at most 80 key bits), the refutations may take three "
+                  "times a power of two: --table-mib 16384 --refutation-mib 12288 gives 12 GiB to refutations, 4 to nimbers")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
     add_budget_option(g, "--budget", o->budget,
                       "positions per question in the first round where one option answering yes settles a node "
                       "(root, and inner nodes to --budget-depth); x4 each round; 0: no budgets");

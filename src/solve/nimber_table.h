@@ -18,7 +18,12 @@
 // mix(z0), the bucket is (m ^ spread(z1)) mod 2^bb (bb: log2 of the bucket count), and the entry
 // holds, below the value byte, m >> bb and above it z1: the bucket's bits are the slot's place
 // (igs's transposition table stores only the key bits its bucket does not imply). It needs
-// 64 - bb + t <= 56, so a packed table has at least 2^(8+t) buckets. Unpacking (growth, saving,
+// 64 - bb + t <= 56, so a packed table has at least 2^(8+t) buckets. A packed table built with
+// TableSizes::kOrThreeTimes may have 3 * 2^bb buckets (when that is the larger within its bound:
+// 12 GiB instead of 8 under a 12 GiB bound): bucket (m ^ spread(z1)) mod 2^bb + 2^bb * s, with
+// s = (the 32 bits of m above bit bb) * 3 >> 32 in 0..2; s is a function of the stored m >> bb,
+// so the entry and unpacking are unchanged (unpacking reads only the bucket's low bb bits), and
+// doubling keeps the factor 3. Unpacking (growth, saving,
 // the replacement rule) inverts mix; the file format is the same in both layouts (full keys), so
 // a table saved by one loads into the other. A key with a bit outside the layout cannot be in a
 // packed table: get answers absent, put throws std::logic_error, load an InputError.
@@ -85,6 +90,10 @@ inline void cpu_relax() {
   __builtin_ia32_pause();
 #endif
 }
+
+// A table's possible bucket counts: powers of two, or (packed tables only; see the top of the file)
+// three times a power of two as well, whichever is larger within the bound.
+enum class TableSizes { kPowersOfTwo, kOrThreeTimes };
 
 // The bits a table's keys may have set (for packed entries; see the top of the file): in word i,
 // width[i] bits from bit shift[i] (width 0: the word is always 0). The fields lie within their
@@ -160,12 +169,13 @@ class NimberTable {
   static constexpr int kPackedBucket = 8;  // packed entries: 8 words, one cache line
   static constexpr int kMaxPackedBits = 80;  // t <= 16: a table of at least 2^24 buckets (1 GiB)
 
-  // A table of at most `bytes` bytes (a power of two of buckets, at least one). It starts at
-  // most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing) when
-  // more than half full, up to the bound; from then on entries are replaced. With a layout of
+  // A table of at most `bytes` bytes (a power of two of buckets, at least one; with sizes
+  // kOrThreeTimes and packed entries, three times a power of two where that is larger). It starts
+  // at most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing)
+  // when more than half full, up to the bound; from then on entries are replaced. With a layout of
   // 1..80 bits (KW = 2) and room for 2^(8+t) buckets, entries are packed into one word each.
   explicit NimberTable(std::uint64_t bytes, std::uint64_t initial = std::uint64_t{4} << 20,
-                       const NimberKeyLayout<KW>& layout = {})
+                       const NimberKeyLayout<KW>& layout = {}, TableSizes sizes = TableSizes::kPowersOfTwo)
       : layout_(layout) {
     const int k = layout.bits();
     const int min_bb = 8 + std::max(0, k - 64);
@@ -177,10 +187,13 @@ class NimberTable {
       low_mask_ = (std::uint64_t{1} << layout.low) - 1;
       field_mask_[KW - 1] |= low_mask_;
     }
-    auto size = [&](std::uint64_t bucket_bytes) {
-      max_buckets_ = 1;
-      while (max_buckets_ * 2 * bucket_bytes <= bytes) max_buckets_ *= 2;
-      buckets_ = 1;
+    // Bucket counts mul * 2^j (mul 1, or 3 when allowed and larger within the bound).
+    auto size = [&](std::uint64_t bucket_bytes, bool three) {
+      std::uint64_t pow2 = 1;
+      while (pow2 * 2 * bucket_bytes <= bytes) pow2 *= 2;
+      mul_ = three && pow2 % 2 == 0 && pow2 / 2 * 3 * bucket_bytes <= bytes ? 3 : 1;
+      max_buckets_ = mul_ == 3 ? pow2 / 2 * 3 : pow2;
+      buckets_ = mul_;
       while (buckets_ < max_buckets_ && buckets_ * 2 * bucket_bytes <= initial) buckets_ *= 2;
     };
     packed_ = KW == 2 && k > 0 && k <= kMaxPackedBits && layout.valid();
@@ -189,14 +202,15 @@ class NimberTable {
     low_keep_ = layout.width[0] >= 64 ? 0 : ~std::uint64_t{0};
     high_keep_ = layout.width[0] == 0 ? 0 : ~std::uint64_t{0};
     if (packed_) {
-      size(kPackedBucket * sizeof(std::uint64_t));
-      packed_ = max_buckets_ >= (std::uint64_t{1} << min_bb);
-      buckets_ = std::max(buckets_, std::uint64_t{1} << min_bb);
+      size(kPackedBucket * sizeof(std::uint64_t), sizes == TableSizes::kOrThreeTimes);
+      if (max_buckets_ < (mul_ << min_bb)) size(kPackedBucket * sizeof(std::uint64_t), false);
+      packed_ = max_buckets_ >= (mul_ << min_bb);
+      buckets_ = std::max(buckets_, mul_ << min_bb);
     }
     if (packed_) {
       words_.assign(buckets_ * kPackedBucket, 0);
     } else {
-      size(kBucket * sizeof(Key));
+      size(kBucket * sizeof(Key), false);
       slots_.assign(buckets_ * kBucket, Key{});
     }
     bb_ = std::countr_zero(buckets_);
@@ -214,6 +228,8 @@ class NimberTable {
     if (wants_growth()) grow();
   }
   std::uint64_t max_bytes() const { return max_buckets_ * bucket_bytes(); }
+  // The bucket count's odd factor: 1 (a power of two) or 3 (TableSizes::kOrThreeTimes).
+  int size_factor() const { return static_cast<int>(mul_); }
   // Whether entries are packed into one word (a layout was given and fits; see the top of the file).
   bool packed() const { return packed_; }
 
@@ -656,9 +672,11 @@ class NimberTable {
     std::uint64_t z0, z1;
     concat(key, z0, z1);
     const std::uint64_t m = mix(z0);
-    return {(m ^ spread(z1)) & (buckets_ - 1), (m >> bb_) | (z1 << (64 - bb_))};
+    const std::uint64_t third = (((m >> bb_) & 0xffffffffu) * mul_) >> 32;  // 0 when mul_ is 1
+    return {((m ^ spread(z1)) & ((std::uint64_t{1} << bb_) - 1)) | (third << bb_), (m >> bb_) | (z1 << (64 - bb_))};
   }
-  // The key of the entry whose 56 bits are rest, in bucket b of a table of 2^bb buckets.
+  // The key of the entry whose 56 bits are rest, in bucket b of a table of 2^bb buckets (or 3 * 2^bb:
+  // only b's low bb bits are read).
   Key unpack(std::uint64_t b, std::uint64_t rest, int bb) const {
     const std::uint64_t z1 = rest >> (64 - bb);
     const std::uint64_t low = (std::uint64_t{1} << (64 - bb)) - 1;
@@ -681,7 +699,8 @@ class NimberTable {
   }
 
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
-  int bb_ = 0;  // log2(buckets_)
+  std::uint64_t mul_ = 1;  // buckets_ is mul_ * 2^bb_ (mul_ 3 only for packed entries)
+  int bb_ = 0;  // log2(buckets_ / mul_)
   bool concurrent_ = false;
   bool packed_ = false;
   NimberKeyLayout<KW> layout_;

@@ -141,5 +141,16 @@ for layout in off on; do
   echo "$out" | grep -q "$nimber," || fail "3x23 resumed with --packed-entries $layout: $out (first: $nimber)"
   echo "$out" | grep -q '"loaded":{"nimbers":[1-9]' || fail "3x23: nothing loaded with --packed-entries $layout: $out"
 done
+# --refutation-mib moves memory from nimbers to refutations: 96 of 128 MiB is three times a power
+# of two of packed buckets; the same table file resumes into it.
+out=$("$cgtlab" nodekayles grundy --graph Grid3x23 --value-only --table "$isodir/w.tt" --table-mib 128 --refutation-mib 96 --json) ||
+  fail "3x23 resumed with --refutation-mib 96"
+echo "$out" | grep -q '"table_bounds_mib":{"nimbers":32,"refutations":96}' || fail "3x23 --refutation-mib 96 bounds: $out"
+echo "$out" | grep -q "$nimber," || fail "3x23 resumed with --refutation-mib 96: $out (first: $nimber)"
+echo "$out" | grep -q '"loaded":{"nimbers":[1-9][0-9]*,"refutations":[1-9]' || fail "3x23: nothing loaded with --refutation-mib: $out"
+expect_json '"table_bounds_mib":{"nimbers":64,"refutations":64}' nodekayles grundy --graph Grid3x23 --value-only --table-mib 128
+expect_error nodekayles grundy --graph Grid3x23 --table-mib 128 --refutation-mib 128
+expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 64 --refutations off
+expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 0
 rm -rf "$isodir"
 echo "kayles CLI: ok"

@@ -409,6 +409,97 @@ TEST(NimberTable, PackedFlagsMerge) {
   EXPECT_EQ(t.size(), truth.size());
 }
 
+// TableSizes::kOrThreeTimes: a packed table may have 3 * 2^bb buckets where that is the larger
+// within its bound (the refutation table's 12 of 16 GiB); wide tables and bounds where it is not
+// larger keep a power of two, and so does a bound whose three-times size is too small to pack.
+TEST(NimberTable, ThreeTimesAPowerOfTwoIsChosenOnlyWhereLarger) {
+  const auto layout = record_layouts()[0];
+  const auto three = solve::TableSizes::kOrThreeTimes;
+  const solve::NimberTable<2> seven(std::uint64_t{7} << 20, std::uint64_t{1} << 14, layout, three);
+  EXPECT_TRUE(seven.packed());
+  EXPECT_EQ(seven.size_factor(), 3);
+  EXPECT_EQ(seven.max_bytes(), std::uint64_t{6} << 20);
+  const solve::NimberTable<2> four(std::uint64_t{4} << 20, std::uint64_t{1} << 14, layout, three);
+  EXPECT_EQ(four.size_factor(), 1);
+  EXPECT_EQ(four.max_bytes(), std::uint64_t{4} << 20);
+  const solve::NimberTable<2> powers(std::uint64_t{7} << 20, std::uint64_t{1} << 14, layout);
+  EXPECT_EQ(powers.size_factor(), 1);
+  EXPECT_EQ(powers.max_bytes(), std::uint64_t{4} << 20);
+  const solve::NimberTable<2> wide(std::uint64_t{7} << 20, std::uint64_t{1} << 14, {}, three);
+  EXPECT_FALSE(wide.packed());
+  EXPECT_EQ(wide.size_factor(), 1);
+  EXPECT_EQ(wide.max_bytes(), std::uint64_t{4} << 20);
+  // 70 bits (t = 6) need 2^14 buckets (1 MiB): 1.5 MiB is 3 * 2^13 buckets, too few to pack, so 2^14.
+  const solve::NimberTable<2> tight(std::uint64_t{3} << 19, std::uint64_t{1} << 14, record_layouts()[2], three);
+  EXPECT_TRUE(tight.packed());
+  EXPECT_EQ(tight.size_factor(), 1);
+  EXPECT_EQ(tight.max_bytes(), std::uint64_t{1} << 20);
+}
+
+// Filled to half through its growth (3 * 2^k buckets each time), a three-times table holds its
+// entries exactly and loses under 2 % of them (buckets of 8 holding 4 on average); it uses all
+// three thirds of its buckets (on two thirds, 6 on average, about 4 % would be lost; on one, most);
+// it merges flags, and its file loads into a power-of-two table and back.
+TEST(NimberTable, PackedThreeTimesAPowerOfTwoIsExact) {
+  for (const auto& layout : record_layouts()) {
+    SCOPED_TRACE(layout.bits());
+    const int t_bits = std::max(0, layout.bits() - 64);
+    const int grow_steps = t_bits == 0 ? 3 : 0;  // (the two-word layouts start at their bound: 393 216 slots)
+    const std::uint64_t bytes = std::uint64_t{3} * (std::uint64_t{64} << (8 + t_bits + grow_steps));
+    solve::NimberTable<2> t(bytes, 1, layout, solve::TableSizes::kOrThreeTimes);
+    ASSERT_TRUE(t.packed());
+    ASSERT_EQ(t.size_factor(), 3);
+    EXPECT_EQ(t.max_bytes(), bytes);
+    const std::uint64_t start = t.capacity();
+    EXPECT_EQ(start % 3, 0u);
+    std::map<Key2, int> truth;
+    std::mt19937_64 rng(17);
+    const std::uint64_t n = bytes / 8 / 2;
+    while (truth.size() < n) {
+      const Key2 k = random_key(rng, layout);
+      t.put(k, value_of(k));
+      truth[k] = value_of(k);
+    }
+    EXPECT_EQ(t.bytes(), bytes);
+    if (grow_steps) EXPECT_EQ(t.capacity(), start << grow_steps);
+    const Presence p = presence(t, truth, [&] { return random_key(rng, layout); });
+    EXPECT_EQ(p.found, t.size());
+    EXPECT_GT(p.found, truth.size() - truth.size() / 50) << "lost " << truth.size() - p.found;
+    EXPECT_EQ(p.false_hits, 0);
+
+    const std::string path = testing::TempDir() + "nimber_table_three_times.tt";
+    t.save(path, "test");
+    solve::NimberTable<2> pow2(bytes / 3 * 4, std::uint64_t{1} << 14, layout);
+    ASSERT_EQ(pow2.size_factor(), 1);
+    EXPECT_EQ(pow2.load(path, "test"), t.size());
+    EXPECT_GT(pow2.size(), t.size() - t.size() / 100);
+    const Presence q = presence(pow2, truth, [&] { return random_key(rng, layout); });
+    EXPECT_EQ(q.found, pow2.size());
+    EXPECT_EQ(q.false_hits, 0);
+    pow2.save(path, "test");
+    solve::NimberTable<2> back(bytes, std::uint64_t{1} << 14, layout, solve::TableSizes::kOrThreeTimes);
+    EXPECT_EQ(back.load(path, "test"), pow2.size());
+    EXPECT_GT(back.size(), pow2.size() - pow2.size() / 50);
+    const Presence r = presence(back, truth, [&] { return random_key(rng, layout); });
+    EXPECT_EQ(r.found, back.size());
+    EXPECT_EQ(r.false_hits, 0);
+    std::remove(path.c_str());
+
+    solve::NimberTable<2> flags(bytes, 1, layout, solve::TableSizes::kOrThreeTimes);  // 768 buckets or more
+    std::vector<Key2> keys;
+    for (int i = 0; i < 300; ++i) keys.push_back(random_key(rng, layout));
+    std::map<Key2, unsigned> merged;
+    for (int i = 0; i < 5000; ++i) {
+      const Key2 k = keys[rng() % keys.size()];
+      const unsigned bits = 1u << (rng() % 8);
+      flags.merge_flags(k, bits);
+      merged[k] |= bits;
+    }
+    for (const auto& [k, bits] : merged) EXPECT_EQ(flags.flags(k), bits);
+    EXPECT_EQ(flags.size(), merged.size());
+  }
+}
+
 // The file holds full keys in both layouts: a table saved packed loads wide and the other way,
 // with the same entries; a key outside the layout in a file is an InputError for a packed table.
 TEST(NimberTable, PackedAndWideShareTheFileFormat) {

@@ -833,12 +833,22 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   const solve::NimberKeyLayout<KW> layout = o.packed_entries ? rules.key_layout() : solve::NimberKeyLayout<KW>{};
   // The nimbers get at most 3/4 of the bound, the refutations what the nimber table's power of
   // two leaves (at least a quarter; half when the bound is a power of two, where a quarter of it
-  // used to lie unused between the two tables' powers of two).
-  solve::NimberTable<KW> table(refute ? o.table_bytes / 4 * 3 : o.table_bytes, o.table_initial_bytes, layout);
+  // used to lie unused between the two tables' powers of two). With refutation_bytes, the
+  // refutations get that and the nimbers the rest. Packed refutations may take three times a power
+  // of two of buckets, so 12 of 16 GiB (solve::TableSizes).
+  if (refute && o.refutation_bytes >= o.table_bytes)
+    throw InputError("the refutation table's bound must be below the table bound (" +
+                     std::to_string(o.refutation_bytes >> 20) + " MiB of " + std::to_string(o.table_bytes >> 20) + " MiB)");
+  const std::uint64_t nimber_bytes =
+      !refute ? o.table_bytes : o.refutation_bytes != 0 ? o.table_bytes - o.refutation_bytes : o.table_bytes / 4 * 3;
+  solve::NimberTable<KW> table(nimber_bytes, o.table_initial_bytes, layout);
   const std::uint64_t refute_bytes =
-      refute ? std::max(o.table_bytes / 4, o.table_bytes - std::min(o.table_bytes, table.max_bytes())) : 0;
+      !refute ? 0
+      : o.refutation_bytes != 0
+          ? o.refutation_bytes
+          : std::max(o.table_bytes / 4, o.table_bytes - std::min(o.table_bytes, table.max_bytes()));
   std::optional<solve::NimberTable<KW>> refutations;
-  if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes, layout);
+  if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes, layout, solve::TableSizes::kOrThreeTimes);
   // Iso keys are another key encoding: their tables are not mixed with the others'.
   const bool iso = W == 1 && KW == 2 && o.iso_keys > 0;
   const std::string iso_name =
@@ -957,6 +967,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   r.table_entries = table.size();
   r.table_capacity = table.capacity();
   r.table_bytes = table.bytes() + (refutations ? refutations->bytes() : 0);
+  r.nimber_bound_bytes = table.max_bytes();
+  r.refutation_bound_bytes = refutations ? refutations->max_bytes() : 0;
   r.table_entry_bytes = table.packed() ? 8 : static_cast<int>(sizeof(typename Game::Key));
   r.key_kind = std::string(grid ? "grid shape" : "vertex set") +
                (iso ? ", graph up to isomorphism from " + std::to_string(o.iso_keys) + " vertices" : "");

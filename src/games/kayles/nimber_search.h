@@ -65,6 +65,10 @@ struct NimberSearchOptions {
   // of two of buckets within 3/4 of table_bytes, the refutations the rest (half of a power-of-two
   // bound). Saved beside table_file, in table_file + ".refutations".
   bool refutations = true;
+  // The refutation table's bound within table_bytes (0: the default split above; else below
+  // table_bytes, and the nimbers get the rest). Packed, it may be three times a power of two of
+  // buckets (solve::TableSizes), so a 16 GiB bound can give 12 GiB to refutations, 4 to nimbers.
+  std::uint64_t refutation_bytes = 0;
   bool refutations_observe = false;  // keep them but do not use them: counts what they would save
   // Nimbers of small grid components known in advance (games/kayles/endgame_db.h): for the same
   // game on a grid with the database's number of rows and at least as many columns (kayles_nimber
@@ -121,6 +125,8 @@ struct NimberSearchResult {
   std::uint64_t table_entries = 0;   // nimbers stored at the end
   std::uint64_t table_capacity = 0;  // slots
   std::uint64_t table_bytes = 0;
+  // The two tables' bounds (what each may grow to; the refutations' 0 without them).
+  std::uint64_t nimber_bound_bytes = 0, refutation_bound_bytes = 0;
   int table_entry_bytes = 0;  // 8 for one-word keys and packed entries, else 8 per key word
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
   std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"

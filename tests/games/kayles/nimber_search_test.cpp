@@ -1010,21 +1010,25 @@ static void expect_packed_as_wide(VertexGame game, int r, int c, std::uint64_t t
 
 // Packed table entries (one word each, solve::NimberTable "Packed entries"; boards of 51..64
 // cells): small boards with keys one word wider take the same path (wide_keys) against the mex
-// solver, in tables small enough to replace entries, with 1 and 2 threads; then grids of 51..64
-// cells against the 16-byte table.
+// solver, in tables small enough to replace entries, with 1 and 2 threads (every other board with
+// refutation_bytes: 768 buckets of refutations, three times a power of two, solve::TableSizes);
+// then grids of 51..64 cells against the 16-byte table.
 TEST(NimberSearch, PackedEntriesKeepTheNimber) {
   int boards = 0;
   auto check = [&](const graph::Graph& g, VertexGame game, cgt::Grundy truth, const std::string& name) {
     for (int threads : {1, 2}) {
       games::NimberSearchOptions o;
       o.wide_keys = true;
-      o.table_bytes = 1 << 17;  // 1536 buckets of 8 for nimbers, 512 for refutations
+      o.table_bytes = 1 << 17;  // 1024 buckets of 8 for nimbers, 1024 (or 768) for refutations
       o.table_initial_bytes = 1 << 12;  // raised to the 256 buckets a packed table needs
       o.threads = threads;
       o.grid_keys = boards % 3 != 1;
+      if (boards % 2 == 1) o.refutation_bytes = std::uint64_t{3} << 14;  // nimbers: the 80 KiB left, 64 KiB
       const auto r = games::kayles_nimber(g, game, o);
       ASSERT_EQ(r.nimber, truth) << name << " threads " << threads;
       ASSERT_EQ(r.table_entry_bytes, 8) << name;
+      ASSERT_EQ(r.refutation_bound_bytes, boards % 2 == 1 ? std::uint64_t{3} << 14 : std::uint64_t{1} << 16) << name;
+      ASSERT_EQ(r.nimber_bound_bytes, std::uint64_t{1} << 16) << name;
     }
     ++boards;
   };
