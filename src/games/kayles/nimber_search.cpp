@@ -6,6 +6,8 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <cpuid.h>
+#include <cstdlib>
 #include <filesystem>
 #include <immintrin.h>
 #include <string>
@@ -85,6 +87,31 @@ std::uint64_t reverse_bits(std::uint64_t x, int len) {
   return x >> (64 - len);
 }
 
+// Whether the grid keys gather bits with PEXT (BMI2). It is one fast instruction on Intel and on
+// AMD from Zen 3 (family 19h), but microcode on the AMD cores before (Zen 1 and 2, Hygon): about
+// one micro-op per bit of its mask, so gathering a 60-cell box costs hundreds of cycles; `perf` put
+// 15 % of a Cram 5x12 run on one such instruction (docs/PERFORMANCE.md, "PEXT on AMD before
+// Zen 3"). There the keys are gathered by shifts, row by row, and turned bit by bit: the same
+// keys. CGTLAB_PEXT=on or off decides instead of the CPU (for measuring); other values are an error.
+bool use_pext() {
+  static const bool on = [] {
+    if (const char* v = std::getenv("CGTLAB_PEXT")) {
+      const std::string s = v;
+      if (s == "on") return true;
+      if (s == "off") return false;
+      throw InputError("CGTLAB_PEXT must be on or off, not '" + s + "'");
+    }
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return true;
+    const bool amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)    // AuthenticAMD
+                     || (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);  // HygonGenuine
+    if (!amd || !__get_cpuid(1, &a, &b, &c, &d)) return true;
+    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
+    return family >= 0x19;
+  }();
+  return on;
+}
+
 // a shifted by s bits (towards higher bits when s > 0), any |s|.
 template <int W>
 Bits<W> shift(const Bits<W>& a, int s) {
@@ -143,7 +170,11 @@ class KaylesBitGame {
   static constexpr int kStrideShift = 64 * KW - 14;  // grid keys: the row length in 6 bits here
 
   KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid, bool reduce)
-      : game_(game), n_(g.order()), adj_(kayles_neighbourhoods<W>(g)), reduce_(reduce && game == VertexGame::ArcKayles) {
+      : game_(game),
+        n_(g.order()),
+        adj_(kayles_neighbourhoods<W>(g)),
+        reduce_(reduce && game == VertexGame::ArcKayles),
+        pext_(use_pext()) {
     for (int v = 0; v < n_; ++v) all_.set(v);
     if (grid) {
       rows_ = grid->first;
@@ -173,6 +204,9 @@ class KaylesBitGame {
   // Small components are then looked up in db (same game, rows_ rows, cols_ >= rows_: checked by
   // kayles_nimber), as if their nimbers were immediate.
   void use_endgame_db(const EndgameDb* db) { db_ = db; }
+
+  // Grid keys gathered by PEXT (on) or by shifts (off): the same keys (use_pext; for tests).
+  void use_pext_for_keys(bool on) { pext_ = on; }
 
   // Arc-Kayles with reductions: also the 4-cycle rule (cut_edges on grids, split_four_cycles on
   // any other graph).
@@ -743,7 +777,29 @@ class KaylesBitGame {
     const int cmin = std::countr_zero(colmask);
     const int w = 64 - std::countl_zero(colmask) - cmin;
     const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
-    return grid_key_box(_pext_u64(x >> cmin, row_rep_[h] * m), h, w);
+    return grid_key_box(gather_box(x >> cmin, h, w, m), h, w);
+  }
+  // The box of h rows of w cells (mask m) from x, its first row at bit 0 and the rows cols_ apart,
+  // packed row after row (use_pext).
+  [[gnu::always_inline]] std::uint64_t gather_box(std::uint64_t x, int h, int w, std::uint64_t m) const {
+    if (pext_) return _pext_u64(x, row_rep_[h] * m);
+    std::uint64_t k = 0;
+    for (int i = 0; i < h; ++i) k |= ((x >> (i * cols_)) & m) << (i * w);
+    return k;
+  }
+  // The box k0 (h rows of w cells, packed row after row) turned: column j becomes row j, of h cells.
+  [[gnu::always_inline]] std::uint64_t transpose_box(std::uint64_t k0, int h, int w) const {
+    std::uint64_t t = 0;
+    if (pext_) {
+      std::uint64_t rep = 0;  // bit 0 of each of the h rows of width w
+      for (int i = 0; i < h; ++i) rep |= std::uint64_t{1} << (i * w);
+      for (int j = 0; j < w; ++j) t |= _pext_u64(k0 >> j, rep) << (j * h);
+      return t;
+    }
+    const std::uint64_t mm = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
+    for (int i = 0; i < h; ++i)
+      for (std::uint64_t r = (k0 >> (i * w)) & mm; r; r &= r - 1) t |= std::uint64_t{1} << (std::countr_zero(r) * h + i);
+    return t;
   }
   // grid_key for boards of several words (rows of fewer than 64 cells), the same key: the
   // bounding box's rows gathered one by one when the box has at most 64 cells, else grid_key.
@@ -783,11 +839,7 @@ class KaylesBitGame {
     int stride = w;
     if (!turn || h >= w) best = best4(k0, h, w);
     if (turn && h <= w) {
-      std::uint64_t rep = 0;  // bit 0 of each of the h rows of width w
-      for (int i = 0; i < h; ++i) rep |= std::uint64_t{1} << (i * w);
-      std::uint64_t t0 = 0;  // transposed: column j of the box becomes row j (width h)
-      for (int j = 0; j < w; ++j) t0 |= _pext_u64(k0 >> j, rep) << (j * h);
-      const std::uint64_t tb = best4(t0, w, h);
+      const std::uint64_t tb = best4(transpose_box(k0, h, w), w, h);
       if (h < w || tb < best) best = tb, stride = h;
     }
     Key k{};
@@ -814,6 +866,7 @@ class KaylesBitGame {
   int rows_ = 0, cols_ = 0;
   std::array<std::uint64_t, 65> row_rep_{};  // one-word grids: bit 0 of each of the first h rows
   bool reduce_ = true;
+  bool pext_ = true;  // grid keys gathered by PEXT (use_pext)
   bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
   int iso_min_ = 0;
@@ -1024,9 +1077,10 @@ std::vector<GridShapeNimber> shape_nimbers(VertexGame game, int rows, int cols, 
 
 template <int W, int KW>
 std::vector<GridComponentForTest> components_for_test(int rows, int cols, const std::vector<int>& cells,
-                                                      const std::vector<int>& cut) {
+                                                      const std::vector<int>& cut, bool pext) {
   const graph::Graph g = graph::parse_graph("Grid" + std::to_string(rows) + "x" + std::to_string(cols));
   KaylesBitGame<W, KW> rules(g, VertexGame::NodeKayles, std::make_pair(rows, cols), false);
+  rules.use_pext_for_keys(pext);
   Bits<W> s, c;
   for (int v : cells) s.set(v);
   for (int v : cut) c.set(v);
@@ -1079,19 +1133,19 @@ PositionForCheck position_for_check(const graph::Graph& g, VertexGame game, std:
 }  // namespace
 
 std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
-                                                           const std::vector<int>& cut) {
+                                                           const std::vector<int>& cut, bool pext) {
   if (rows < 1 || cols < 1 || cols > 63 || rows * cols > 256)
     throw InputError("grid_components_for_test: board out of range");
   for (const auto* list : {&cells, &cut})
     for (int v : *list)
       if (v < 0 || v >= rows * cols) throw InputError("grid_components_for_test: cell out of range");
   const int n = rows * cols;
-  if (n <= 64) return n + 14 <= 64 ? components_for_test<1, 1>(rows, cols, cells, cut)
-                                   : components_for_test<1, 2>(rows, cols, cells, cut);
-  if (n <= 128) return n + 14 <= 128 ? components_for_test<2, 2>(rows, cols, cells, cut)
-                                     : components_for_test<2, 3>(rows, cols, cells, cut);
-  return n + 14 <= 256 ? components_for_test<4, 4>(rows, cols, cells, cut)
-                       : components_for_test<4, 5>(rows, cols, cells, cut);
+  if (n <= 64) return n + 14 <= 64 ? components_for_test<1, 1>(rows, cols, cells, cut, pext)
+                                   : components_for_test<1, 2>(rows, cols, cells, cut, pext);
+  if (n <= 128) return n + 14 <= 128 ? components_for_test<2, 2>(rows, cols, cells, cut, pext)
+                                     : components_for_test<2, 3>(rows, cols, cells, cut, pext);
+  return n + 14 <= 256 ? components_for_test<4, 4>(rows, cols, cells, cut, pext)
+                       : components_for_test<4, 5>(rows, cols, cells, cut, pext);
 }
 
 std::vector<GridShapeNimber> grid_shape_nimbers(VertexGame game, int rows, int cols, int width,

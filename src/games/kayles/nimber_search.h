@@ -188,13 +188,14 @@ bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells);
 // (cell (r, c) is r * cols + c) of the grid rows x cols (cols <= 63, rows * cols <= 256) found by
 // the search's flood fill alone (no simplifications), the horizontal edges whose left cell is in
 // `cut` deleted; by least cell, as the search lists them. Each with its grid key (the key's words,
-// lowest first) computed as the search computes it.
+// lowest first) computed as the search computes it, its bits gathered by PEXT or by shifts (pext;
+// the search picks one by the CPU, see CGTLAB_PEXT in nimber_search.cpp).
 struct GridComponentForTest {
   std::vector<int> cells;
   std::vector<std::uint64_t> key;
 };
 std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, const std::vector<int>& cells,
-                                                           const std::vector<int>& cut);
+                                                           const std::vector<int>& cut, bool pext = true);
 
 // For check-table's local check (table_check.h): a position as the search sees it, with the
 // search's own rules (simplifications and the 4-cycle rule on, as by default; no endgame

@@ -953,7 +953,8 @@ std::vector<std::uint64_t> reference_key(int rows, int cols, int kw, const std::
 
 // The search's grid flood fill (a carry along rows; across words on boards of more than 64
 // cells) and its grid keys (PEXT on one-word boards, rows gathered one by one on larger ones, the
-// plain image loop for boxes of more than 64 cells) against the references above, on thousands
+// plain image loop for boxes of more than 64 cells; the boxes gathered and turned by PEXT and,
+// as on AMD cores before Zen 3, by shifts) against the references above, on thousands
 // of random boards of every word count (1, 2 and 4 words; keys of 1 to 5 words), with random
 // deleted horizontal edges as split_cut makes them.
 TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
@@ -973,14 +974,17 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
         if (in(rng)) cells.push_back(v);
         if (v % cols != cols - 1 && cut_edge(rng)) cut.push_back(v);
       }
-      const auto got = games::grid_components_for_test(rows, cols, cells, cut);
+      const auto got = games::grid_components_for_test(rows, cols, cells, cut, true);
+      const auto shifts = games::grid_components_for_test(rows, cols, cells, cut, false);
       const auto want = reference_components(rows, cols, cells, cut);
       ++boards;
       ASSERT_EQ(got.size(), want.size()) << rows << "x" << cols << " round " << round;
+      ASSERT_EQ(shifts.size(), want.size()) << rows << "x" << cols << " round " << round;
       for (std::size_t i = 0; i < want.size(); ++i) {
         ASSERT_EQ(got[i].cells, want[i]) << rows << "x" << cols << " round " << round << " component " << i;
-        ASSERT_EQ(got[i].key, reference_key(rows, cols, kw, want[i]))
-            << rows << "x" << cols << " round " << round << " component " << i;
+        const auto key = reference_key(rows, cols, kw, want[i]);
+        ASSERT_EQ(got[i].key, key) << rows << "x" << cols << " round " << round << " component " << i;
+        ASSERT_EQ(shifts[i].key, key) << "by shifts: " << rows << "x" << cols << " round " << round << " component " << i;
         ++components;
         int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
         for (int v : want[i]) {
