@@ -683,6 +683,7 @@ class LemoineViennot {
             break;
           }
         if (cancelled) continue;
+        if (refute_) refute_->prefetch(key);  // asked later (in_set) unless a cutoff comes first
         if (out != i) {
           f.comps[out] = f.comps[i];
           f.keys[out] = key;
@@ -808,6 +809,7 @@ class LemoineViennot {
   // The nimber of the component c if it is in `requested` (or whenever it is found), else
   // kNotInSet, which proves the nimber is not in `requested` (Beling-Rogalski).
   int in_set(const Position& c, const Key& key, const NimberSet& asked, int depth, Worker& w) {
+    if (refute_) refute_->prefetch(key);  // its load overlaps the nimber table's
     if (int v = table_.get(key); v >= 0) {
       ++w.stats.table_hits;
       return v;
