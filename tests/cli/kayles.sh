@@ -86,6 +86,13 @@ out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json) |
 echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation hits on 3x10: $out"
 echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
 expect_error arckayles grundy --graph Grid3x4 --refutations maybe
+# Grid keys gathered by PEXT or by shifts (CGTLAB_PEXT; the CPU decides when unset): the same
+# search, so the same nimber and the same count of positions.
+on=$(CGTLAB_PEXT=on "$cgtlab" arckayles grundy --graph Grid4x7 --value-only --json) || fail "CGTLAB_PEXT=on run"
+off=$(CGTLAB_PEXT=off "$cgtlab" arckayles grundy --graph Grid4x7 --value-only --json) || fail "CGTLAB_PEXT=off run"
+[ "$(echo "$on" | grep -o '"positions":[0-9]*')" = "$(echo "$off" | grep -o '"positions":[0-9]*')" ] || fail "CGTLAB_PEXT: $on vs $off"
+echo "$off" | grep -q '"grundy":3' || fail "CGTLAB_PEXT=off: 4x7 should be 3: $off"
+CGTLAB_PEXT=sometimes expect_error arckayles grundy --graph Grid3x4
 # The order of one-value questions and budget rounds change no answer either.
 for args in "--one-value ascending" "--one-value ascending-r" "--one-value r-first" "--race 0" "--race 1" "--budget 16 --budget-depth 2" "--one-value r-first --budget 1"; do
   # shellcheck disable=SC2086
