@@ -220,6 +220,18 @@ struct NimberSearchStats {
   std::uint64_t cancelled_questions = 0;  // ... abandoned because another thread settled them
 };
 
+// Where the root rounds of the tracked root stood (Settings::root_rounds, several threads): the
+// candidate being decided, and for each option not yet settled for it, the budget of its next
+// question. An option is named by a hash of its unknown components' keys
+// and the nim-sum of its known ones (LemoineViennot::option_name), not by its place in the
+// root's order, which moves as the table grows. Saved beside a table file and read back
+// (Settings::resume_rounds), so a resumed run asks each option within the budget it had reached
+// instead of starting the rounds again. A schedule only: what is proved is in the tables.
+struct RootRounds {
+  int candidate = -1;  // -1: none
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> budgets;  // (option name, budget of its next question)
+};
+
 template <NimberGame G, int KW>
   requires std::same_as<typename G::Key, std::array<std::uint64_t, KW>>
 class LemoineViennot {
@@ -286,6 +298,9 @@ class LemoineViennot {
     // option of the smallest budget not being asked, first in the root's order). Takes the place
     // of `budget` at the root (not below it) when both are set.
     std::uint64_t root_rounds = 0;
+    // Root rounds carried over from an earlier run (RootRounds; root_rounds(), several threads):
+    // when the tracked root reaches `candidate`, each option named there starts at its budget.
+    RootRounds resume_rounds;
     // Mirror options first (games that have `mirror_p(c)`: the second player wins c by copying
     // every move through a symmetry of c): an option whose one unknown component has it is
     // likely of the value of its known components alone, so it is listed first, as a likely
@@ -358,6 +373,16 @@ class LemoineViennot {
 
   // A live view of the search (any thread).
   const NimberStatus& status() const { return *status_; }
+
+  // Where the tracked root's rounds stand (RootRounds): live while its shared root runs (from the
+  // checkpoint callback too), else as its last shared root left them. Empty without root rounds
+  // or with one thread.
+  RootRounds root_rounds() const {
+    std::lock_guard lock(rounds_mutex_);
+    if (live_root_ == nullptr) return rounds_;
+    std::lock_guard root_lock(live_root_->mutex);
+    return rounds_of(*live_root_);
+  }
 
   // Whether p is a P-position (nimber 0) — the question a winning move asks of each option.
   // The nimbers of all components but the hardest are computed; the hardest is only asked "is
@@ -480,6 +505,10 @@ class LemoineViennot {
     if (threads > 1) {
       work = make_root_work(c, threads);
       work->zero_only = zero_only;
+      if (tracking_) {
+        std::lock_guard lock(rounds_mutex_);
+        live_root_ = work.get();
+      }
     }
     auto run = [&](int id) {
       Worker w;
@@ -519,6 +548,11 @@ class LemoineViennot {
       for (int i = 1; i < threads; ++i) pool.emplace_back(run_shared, i);
       run_shared(0);
       for (auto& t : pool) t.join();
+      if (tracking_) {
+        std::lock_guard lock(rounds_mutex_);
+        rounds_ = rounds_of(*work);
+        live_root_ = nullptr;
+      }
       shared_ = false;
       table_.set_concurrent(false);
       if (refute_) refute_->set_concurrent(false);
@@ -1378,6 +1412,12 @@ class LemoineViennot {
     std::fill(rw.state.begin(), rw.state.end(), 0);
     std::fill(rw.budget.begin(), rw.budget.end(), settings_.root_rounds);
     std::fill(rw.asks.begin(), rw.asks.end(), 0);
+    if (tracking_ && settings_.root_rounds != 0 && rw.r == settings_.resume_rounds.candidate)
+      for (std::size_t j = 0; j < rw.budget.size(); ++j) {
+        const std::uint64_t name = option_name(rw.frame, rw.frame.opts[j]);
+        for (const auto& [n, b] : settings_.resume_rounds.budgets)
+          if (n == name && b > rw.budget[j]) rw.budget[j] = b;
+      }
     if (rw.answer >= 0) {
       table_.put(key, rw.answer);
       return;
@@ -1385,6 +1425,28 @@ class LemoineViennot {
     root_candidate_.store(rw.r);
     ask(rw.r);
     publish_root(rw.r, settled(rw), rw.options);
+  }
+
+  // The name of a root option (RootRounds): a hash of its unknown components' keys, in any order,
+  // and the nim-sum of its known ones.
+  static std::uint64_t option_name(const Frame& f, const Option& o) {
+    std::uint64_t h = mix(0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(o.nimber));
+    for (std::uint32_t i = o.first; i < o.first + o.len; ++i) {
+      std::uint64_t k = 0;
+      for (const std::uint64_t word : f.keys[i]) k = mix(k ^ word) + 0x632be59bd9b4e019ull;
+      h += mix(k);
+    }
+    return mix(h);
+  }
+  // Under rw.mutex: its rounds (RootRounds).
+  RootRounds rounds_of(const RootWork& rw) const {
+    RootRounds out;
+    if (settings_.root_rounds == 0 || rw.r < 0 || rw.answer >= 0) return out;
+    out.candidate = rw.r;
+    for (std::size_t j = 0; j < rw.budget.size(); ++j)
+      if (rw.value[j] < 0 && rw.state[j] != 2 && rw.budget[j] != 0)
+        out.budgets.emplace_back(option_name(rw.frame, rw.frame.opts[j]), rw.budget[j]);
+    return out;
   }
 
   // Under rw.mutex: with root rounds, the most times one option was asked about rw.r; else 0.
@@ -1596,6 +1658,10 @@ class LemoineViennot {
   int bound_xor_ = 0;
   std::atomic<int> asking_r_{-1};
   bool phases_taken_ = false;
+  // The tracked root's rounds (root_rounds()): its shared root while it runs, else as it left them.
+  mutable std::mutex rounds_mutex_;
+  RootWork* live_root_ = nullptr;
+  RootRounds rounds_;
   // The growth rendezvous of shared tables (rendezvous); shared_: several threads are searching.
   std::atomic<bool> shared_{false};
   std::mutex grow_mutex_;

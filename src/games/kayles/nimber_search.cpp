@@ -7,8 +7,10 @@
 #include <bit>
 #include <chrono>
 #include <cpuid.h>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <immintrin.h>
 #include <string>
 #include <vector>
@@ -874,6 +876,45 @@ class KaylesBitGame {
   std::vector<std::uint64_t> adj_words_;  // one-word graphs with iso keys: adj_ as words
 };
 
+// The root rounds file beside a table file (FILE.rounds): a text file, the line "cgtlab root
+// rounds 1 GAME" (GAME: the table's game line), the line "candidate R", then one line per option,
+// "NAME BUDGET" (solve::RootRounds: the option's name in hex, the budget of its next question).
+// Written with the table while the tracked root has a candidate, removed when the search ends
+// with its answer; read when a run resumes with --root-rounds. A file of another game or a line that
+// does not parse is an InputError.
+std::string rounds_path(const std::string& table_file) { return table_file + ".rounds"; }
+
+solve::RootRounds read_root_rounds(const std::string& path, const std::string& game) {
+  std::ifstream in(path);
+  std::string line;
+  auto bad = [&](const std::string& why) { return InputError("root rounds file " + path + ": " + why); };
+  if (!std::getline(in, line)) throw bad("empty");
+  if (line != "cgtlab root rounds 1 " + game) throw bad("not of this game (" + game + "): '" + line + "'");
+  solve::RootRounds r;
+  if (!std::getline(in, line) || std::sscanf(line.c_str(), "candidate %d", &r.candidate) != 1 || r.candidate < 0 ||
+      r.candidate > 254)
+    throw bad("the second line must be 'candidate R' (0..254), not '" + line + "'");
+  while (std::getline(in, line)) {
+    unsigned long long name = 0, budget = 0;
+    char rest = 0;
+    if (std::sscanf(line.c_str(), "%llx %llu %c", &name, &budget, &rest) != 2 || budget == 0)
+      throw bad("an option's line must be 'NAME BUDGET' (hex, positive), not '" + line + "'");
+    r.budgets.emplace_back(name, budget);
+  }
+  return r;
+}
+
+void write_root_rounds(const std::string& path, const std::string& game, const solve::RootRounds& r) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << "cgtlab root rounds 1 " << game << "\ncandidate " << r.candidate << "\n";
+    for (const auto& [name, budget] : r.budgets) out << fmt::format("{:016x} {}\n", name, budget);
+    if (!out.flush()) throw CapReached("cannot write " + tmp);
+  }
+  std::filesystem::rename(tmp, path);
+}
+
 template <int W, int KW>
 NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
                           const NimberSearchOptions& o) {
@@ -922,12 +963,28 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   };
   if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) load_from(o.table_file);
   else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name);
+  // Where the root's rounds stood (--root-rounds with several threads) go beside the table file,
+  // in FILE.rounds (root_rounds_file), so a resumed run goes on with each option's budget.
+  solve::RootRounds resume_rounds;
+  if (!o.table_file.empty() && o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file)))
+    resume_rounds = read_root_rounds(rounds_path(o.table_file), name);
+  solve::LemoineViennot<Game, KW>* running = nullptr;  // the engine, once built
+  bool finished = false;                                // ... and its search ended with the answer
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
   const std::uint64_t trunk_keep = std::max<std::uint64_t>(o.trunk_entries, 1);
   auto save = [&] {
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
       if (refutations) refutations->save(side(o.table_file), refutations_name);
+      if (running != nullptr && o.root_rounds != 0) {
+        const solve::RootRounds now = running->root_rounds();
+        if (now.candidate >= 0) {
+          write_root_rounds(rounds_path(o.table_file), name, now);
+        } else if (finished) {
+          std::error_code ec;
+          std::filesystem::remove(rounds_path(o.table_file), ec);
+        }
+      }
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
     // (8.864 M positions with them, 8.871 M without; docs/PERFORMANCE.md, "Refutations saved").
@@ -957,12 +1014,14 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.ascending_with_r_depth = o.ascending_with_r_depth;
   s.race = o.race;
   s.root_rounds = o.root_rounds;
+  s.resume_rounds = resume_rounds;
   s.mirror_first = o.mirror_first;
   if (!o.table_file.empty() || !o.trunk_file.empty()) {
     s.checkpoint = save;
     s.checkpoint_seconds = o.checkpoint_seconds;
   }
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
+  running = &engine;
   // A stop (signal, deadline, --max-positions, a nimber beyond the table): the table is saved
   // when there is a file, and the message says why, how far the search got and what it proved.
   auto stopped = [&](const std::string& why) {
@@ -973,7 +1032,11 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
         refutations ? " and " + std::to_string(refutations->size()) + " refutations" : std::string();
     if (!o.table_file.empty())
       where = "; table of " + std::to_string(table.size()) + " nimbers" + with_refutations + " saved to " + o.table_file +
-              (refutations ? " and " + side(o.table_file) : std::string()) + " (run again to resume)";
+              (refutations ? " and " + side(o.table_file) : std::string()) +
+              (o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file))
+                   ? ", and the root's rounds to " + rounds_path(o.table_file)
+                   : std::string()) +
+              " (run again to resume)";
     if (!o.trunk_file.empty())
       where += "; the largest " + std::to_string(std::min<std::uint64_t>(table.size(), trunk_keep)) + " of them saved to " +
                o.trunk_file;
@@ -1014,6 +1077,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       throw stopped("--max-positions " + std::to_string(o.max_nodes) + " reached");
     throw stopped(e.what());
   }
+  finished = true;
   save();
   r.stats = engine.stats();
   r.nodes = r.stats.nodes;
