@@ -910,9 +910,9 @@ void write_root_rounds(const std::string& path, const std::string& game, const s
     std::ofstream out(tmp);
     out << "cgtlab root rounds 1 " << game << "\ncandidate " << r.candidate << "\n";
     for (const auto& [name, budget] : r.budgets) out << fmt::format("{:016x} {}\n", name, budget);
-    if (!out.flush()) throw CapReached("cannot write " + tmp);
+    if (!out.flush()) throw InputError("cannot write root rounds file " + tmp);
   }
-  std::filesystem::rename(tmp, path);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError("cannot write root rounds file " + path);
 }
 
 template <int W, int KW>
@@ -976,14 +976,12 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
       if (refutations) refutations->save(side(o.table_file), refutations_name);
-      if (running != nullptr && o.root_rounds != 0) {
+      if (finished) {  // the answer is in the table: no rounds to go on with
+        std::error_code ec;
+        std::filesystem::remove(rounds_path(o.table_file), ec);
+      } else if (running != nullptr && o.root_rounds != 0) {
         const solve::RootRounds now = running->root_rounds();
-        if (now.candidate >= 0) {
-          write_root_rounds(rounds_path(o.table_file), name, now);
-        } else if (finished) {
-          std::error_code ec;
-          std::filesystem::remove(rounds_path(o.table_file), ec);
-        }
+        if (now.candidate >= 0) write_root_rounds(rounds_path(o.table_file), name, now);
       }
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
