@@ -220,7 +220,7 @@ struct NimberSearchStats {
   std::uint64_t cancelled_questions = 0;  // ... abandoned because another thread settled them
 };
 
-// Where the root rounds of the tracked root stood (Settings::root_rounds, several threads): the
+// Where the root rounds of the tracked root stood (Settings::root_rounds, any number of threads): the
 // candidate being decided, and for each option not yet settled for it, the budget of its next
 // question. An option is named by a hash of its unknown components' keys
 // and the nim-sum of its known ones (LemoineViennot::option_name), not by its place in the
@@ -298,7 +298,7 @@ class LemoineViennot {
     // option of the smallest budget not being asked, first in the root's order). Takes the place
     // of `budget` at the root (not below it) when both are set.
     std::uint64_t root_rounds = 0;
-    // Root rounds carried over from an earlier run (RootRounds; root_rounds(), several threads):
+    // Root rounds carried over from an earlier run (RootRounds; root_rounds(), any number of threads):
     // when the tracked root reaches `candidate`, each option named there starts at its budget.
     RootRounds resume_rounds;
     // Mirror options first (games that have `mirror_p(c)`: the second player wins c by copying
@@ -374,9 +374,9 @@ class LemoineViennot {
   // A live view of the search (any thread).
   const NimberStatus& status() const { return *status_; }
 
-  // Where the tracked root's rounds stand (RootRounds): live while its shared root runs (from the
-  // checkpoint callback too), else as its last shared root left them. Empty without root rounds
-  // or with one thread.
+  // Where the tracked root's rounds stand (RootRounds): live while its root runs (from the
+  // checkpoint callback too; one thread's root keeps them after every question), else as its last
+  // root left them. Empty without root rounds or once the candidate is decided.
   RootRounds root_rounds() const {
     std::lock_guard lock(rounds_mutex_);
     if (live_root_ == nullptr) return rounds_;
@@ -474,6 +474,7 @@ class LemoineViennot {
     std::uint64_t nodes = 0;
     std::uint64_t limit = ~std::uint64_t{0};  // the innermost budget: positions expanded may not pass it
     std::vector<char> pending;                 // root: options still to ask in this candidate's rounds
+    std::vector<std::uint64_t> root_budget;    // root: the budget of each option's next question
     NimberSearchStats stats;
     bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
     bool r_first_at_1 = false;  // Settings::race: the root's option asks its options r first
@@ -1274,9 +1275,24 @@ class LemoineViennot {
       std::vector<char>& pending = w.pending;
       pending.assign(f.opts.size(), 1);
       // Root rounds (Settings::root_rounds) race inside their budgets; the older `budget` rounds
-      // ask r-first.
-      const bool rounds_on = settings_.root_rounds != 0;
-      for (std::uint64_t budget = rounds_on ? settings_.root_rounds : settings_.budget; !found;) {
+      // ask r-first. Each option has the budget of its next question: equal in a fresh run, read
+      // back from an earlier run's (Settings::resume_rounds) at the tracked root, whose rounds are
+      // kept for root_rounds() (carry) after every question.
+      const bool rounds_on = settings_.root_rounds != 0, carry = rounds_on && tracking_;
+      std::vector<std::uint64_t>& budget = w.root_budget;
+      budget.assign(f.opts.size(), rounds_on ? settings_.root_rounds : settings_.budget);
+      if (carry && r == settings_.resume_rounds.candidate) resume_budgets(f, budget);
+      auto keep_rounds = [&] {
+        if (!carry) return;
+        RootRounds now;
+        now.candidate = r;
+        for (std::size_t j = 0; j < f.opts.size(); ++j)
+          if (pending[j]) now.budgets.emplace_back(option_name(f, f.opts[j]), budget[j]);
+        std::lock_guard lock(rounds_mutex_);
+        rounds_ = std::move(now);
+      };
+      keep_rounds();
+      while (!found) {
         bool abandoned = false;
         ++rounds;
         for (std::size_t j = 0; j < f.opts.size() && !found;) {
@@ -1288,15 +1304,18 @@ class LemoineViennot {
           publish_asked(w.id, o.id, r);
           reduce(f, o, 1, w);
           if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
-          int v = ask_root_option(f.comps[o.first], f.keys[o.first], r ^ o.nimber, w, budget, rounds_on || budget == 0);
+          int v = ask_root_option(f.comps[o.first], f.keys[o.first], r ^ o.nimber, w, budget[j],
+                                  rounds_on || budget[j] == 0);
           if (v == kBudgetSpent) {
             abandoned = true;
+            budget[j] = next_round(budget[j]);
             ++j;
           } else if (v != kNotInSet) {
             v ^= o.nimber;
             const int id = static_cast<int>(o.id);
             f.opts.erase(f.opts.begin() + static_cast<std::ptrdiff_t>(j));
             pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(j));
+            budget.erase(budget.begin() + static_cast<std::ptrdiff_t>(j));
             if (v < NimberSet::kBits) skip.add(v);
             rule_out(v);
             ++answered;
@@ -1311,9 +1330,13 @@ class LemoineViennot {
             publish_root(r, ++settled, options);
             ++j;
           }
+          keep_rounds();
         }
         if (!abandoned) break;
-        budget = next_round(budget);
+      }
+      if (carry) {
+        std::lock_guard lock(rounds_mutex_);
+        rounds_ = RootRounds{};  // decided: its rounds are over
       }
       publish_asked(w.id, 0);
       end_phase(r, settled, found, found_option, rounds_on ? rounds : 0);
@@ -1413,11 +1436,7 @@ class LemoineViennot {
     std::fill(rw.budget.begin(), rw.budget.end(), settings_.root_rounds);
     std::fill(rw.asks.begin(), rw.asks.end(), 0);
     if (tracking_ && settings_.root_rounds != 0 && rw.r == settings_.resume_rounds.candidate)
-      for (std::size_t j = 0; j < rw.budget.size(); ++j) {
-        const std::uint64_t name = option_name(rw.frame, rw.frame.opts[j]);
-        for (const auto& [n, b] : settings_.resume_rounds.budgets)
-          if (n == name && b > rw.budget[j]) rw.budget[j] = b;
-      }
+      resume_budgets(rw.frame, rw.budget);
     if (rw.answer >= 0) {
       table_.put(key, rw.answer);
       return;
@@ -1425,6 +1444,16 @@ class LemoineViennot {
     root_candidate_.store(rw.r);
     ask(rw.r);
     publish_root(rw.r, settled(rw), rw.options);
+  }
+
+  // Each option of the root frame f starts at the budget an earlier run saved for it
+  // (Settings::resume_rounds) when that is larger than the fresh one in `budget`.
+  void resume_budgets(const Frame& f, std::vector<std::uint64_t>& budget) const {
+    for (std::size_t j = 0; j < budget.size(); ++j) {
+      const std::uint64_t name = option_name(f, f.opts[j]);
+      for (const auto& [n, b] : settings_.resume_rounds.budgets)
+        if (n == name && b > budget[j]) budget[j] = b;
+    }
   }
 
   // The name of a root option (RootRounds): a hash of its unknown components' keys, in any order,

@@ -86,15 +86,18 @@ out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json) |
 echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation hits on 3x10: $out"
 echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
 expect_error arckayles grundy --graph Grid3x4 --refutations maybe
-# Root rounds on two threads: a stopped run leaves FILE.rounds beside its table, a resumed run
-# reads it, finds the nimber and removes it.
+# Root rounds on two threads and on one: a stopped run leaves FILE.rounds beside its table, a
+# resumed run reads it, finds the nimber and removes it.
 rdir=$(mktemp -d)
-"$cgtlab" arckayles grundy --graph Grid3x12 --value-only --threads 2 --root-rounds 16 --max-positions 20000 --table "$rdir/t.tt" 2>"$err" >/dev/null
-[ $? -eq 2 ] || fail "--root-rounds with --max-positions should stop with exit 2"
-grep -q "root's rounds to $rdir/t.tt.rounds" "$err" || fail "the stop report should name the rounds file: $(cat "$err")"
-head -1 "$rdir/t.tt.rounds" | grep -q '^cgtlab root rounds 1 arckayles grid-shape$' || fail "rounds file header: $(head -1 "$rdir/t.tt.rounds")"
-expect_json '"grundy":1' arckayles grundy --graph Grid3x12 --value-only --threads 2 --root-rounds 16 --table "$rdir/t.tt"
-[ ! -e "$rdir/t.tt.rounds" ] || fail "the rounds file should be removed when the nimber is found"
+for threads in 2 1; do
+  rm -f "$rdir"/t.tt*
+  "$cgtlab" arckayles grundy --graph Grid3x12 --value-only --threads $threads --root-rounds 16 --max-positions 20000 --table "$rdir/t.tt" 2>"$err" >/dev/null
+  [ $? -eq 2 ] || fail "--root-rounds with --max-positions should stop with exit 2 ($threads threads)"
+  grep -q "root's rounds to $rdir/t.tt.rounds" "$err" || fail "the stop report should name the rounds file ($threads threads): $(cat "$err")"
+  head -1 "$rdir/t.tt.rounds" | grep -q '^cgtlab root rounds 1 arckayles grid-shape$' || fail "rounds file header ($threads threads): $(head -1 "$rdir/t.tt.rounds")"
+  expect_json '"grundy":1' arckayles grundy --graph Grid3x12 --value-only --threads $threads --root-rounds 16 --table "$rdir/t.tt"
+  [ ! -e "$rdir/t.tt.rounds" ] || fail "the rounds file should be removed when the nimber is found ($threads threads)"
+done
 printf 'cgtlab root rounds 1 arckayles grid-shape\ncandidate 1\nzz 16\n' > "$rdir/t.tt.rounds"
 expect_error arckayles grundy --graph Grid3x12 --value-only --threads 2 --root-rounds 16 --table "$rdir/t.tt"
 grep -q "root rounds file" "$err" || fail "a bad rounds file should be named in the error: $(cat "$err")"

@@ -963,7 +963,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   };
   if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) load_from(o.table_file);
   else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name);
-  // Where the root's rounds stood (--root-rounds with several threads) go beside the table file,
+  // Where the root's rounds stood (--root-rounds, any number of threads) go beside the table file,
   // in FILE.rounds (root_rounds_file), so a resumed run goes on with each option's budget.
   solve::RootRounds resume_rounds;
   if (!o.table_file.empty() && o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file)))

@@ -636,14 +636,15 @@ TEST(NimberSearch, RootRoundsKeepTheNimber) {
   EXPECT_GT(multi_round, 50);
 }
 
-// Root rounds carried over (FILE.rounds beside the table, solve::RootRounds): a two-thread run
-// stopped by --max-positions leaves the candidate being decided and each unsettled option's next
-// budget; a run resumed from it finds the nimber of a fresh run and removes the file. The budgets
-// read back are used: with each raised to 2^40, no question of that candidate is abandoned, so
-// no option is asked twice, where a fresh run at 16 positions a round asks some again. A file of
-// another game or with a bad line is an InputError.
+// Root rounds carried over (FILE.rounds beside the table, solve::RootRounds): a run on two threads
+// (the shared root) or on one stopped by --max-positions leaves the candidate being decided and
+// each unsettled option's next budget; a run resumed from it finds the nimber of a fresh run and
+// removes the file. The budgets read back are used: with each raised to 2^40, no question of that
+// candidate is abandoned, so no option is asked twice, where a fresh run at 16 positions a round
+// asks some again. A file of another game or with a bad line is an InputError.
 TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
-  const auto path = std::filesystem::temp_directory_path() / ("cgtlab_rounds_test_" + std::to_string(::getpid()) + ".tt");
+  const auto path =
+      std::filesystem::temp_directory_path() / ("cgtlab_rounds_test_" + std::to_string(::getpid()) + ".tt");
   const std::string rounds = path.string() + ".rounds";
   auto clean = [&] {
     for (const char* s : {"", ".refutations", ".rounds"}) std::filesystem::remove(path.string() + s);
@@ -661,45 +662,49 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
   const auto g = grid(3, 12);
   games::NimberSearchOptions o;
   o.table_bytes = 1 << 24;
-  o.threads = 2;
   o.root_rounds = 16;
   o.winning_moves = false;
-  const auto fresh = games::kayles_nimber(g, VertexGame::ArcKayles, o);
-  for (int run = 0; run < 3; ++run) {
-    clean();
-    o.table_file = path.string();
-    o.max_nodes = 20000;
-    EXPECT_THROW(games::kayles_nimber(g, VertexGame::ArcKayles, o), CapReached);
-    auto v = lines();
-    ASSERT_GE(v.size(), 3u) << "run " << run;
-    EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
-    int candidate = -1;
-    ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
-    bool advanced = false;
-    for (std::size_t i = 2; i < v.size(); ++i) {
-      unsigned long long name = 0, budget = 0;
-      ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
-      EXPECT_GE(budget, 16u);
-      advanced = advanced || budget > 16;
-      v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40);
-    }
-    EXPECT_TRUE(advanced) << "run " << run;  // some question was abandoned before the cap
-    write(v);
-    o.max_nodes = 0;
-    const auto resumed = games::kayles_nimber(g, VertexGame::ArcKayles, o);
-    EXPECT_EQ(resumed.nimber, fresh.nimber);
-    EXPECT_FALSE(std::filesystem::exists(rounds));
-    bool seen = false;
-    for (const auto& ph : resumed.stats.phases)
-      if (ph.candidate == candidate) {
-        seen = true;
-        EXPECT_EQ(ph.rounds, 1) << "run " << run << ": an option of candidate " << candidate << " was asked again";
+  for (int threads : {2, 1}) {
+    o.threads = threads;
+    o.table_file.clear();
+    const auto fresh = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+    for (int run = 0; run < 3; ++run) {
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      clean();
+      o.table_file = path.string();
+      o.max_nodes = 20000;
+      EXPECT_THROW(games::kayles_nimber(g, VertexGame::ArcKayles, o), CapReached);
+      auto v = lines();
+      ASSERT_GE(v.size(), 3u) << "run " << run;
+      EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
+      int candidate = -1;
+      ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
+      bool advanced = false;
+      for (std::size_t i = 2; i < v.size(); ++i) {
+        unsigned long long name = 0, budget = 0;
+        ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
+        EXPECT_GE(budget, 16u);
+        advanced = advanced || budget > 16;
+        v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40);
       }
-    EXPECT_TRUE(seen) << "run " << run;
+      EXPECT_TRUE(advanced) << "run " << run;  // some question was abandoned before the cap
+      write(v);
+      o.max_nodes = 0;
+      const auto resumed = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+      EXPECT_EQ(resumed.nimber, fresh.nimber);
+      EXPECT_FALSE(std::filesystem::exists(rounds));
+      bool seen = false;
+      for (const auto& ph : resumed.stats.phases)
+        if (ph.candidate == candidate) {
+          seen = true;
+          EXPECT_EQ(ph.rounds, 1) << "run " << run << ": an option of candidate " << candidate << " was asked again";
+        }
+      EXPECT_TRUE(seen) << "run " << run;
+    }
+    bool fresh_repeats = false;
+    for (const auto& ph : fresh.stats.phases) fresh_repeats = fresh_repeats || ph.rounds > 1;
+    EXPECT_TRUE(fresh_repeats) << "threads " << threads;
   }
-  bool fresh_repeats = false;
-  for (const auto& ph : fresh.stats.phases) fresh_repeats = fresh_repeats || ph.rounds > 1;
-  EXPECT_TRUE(fresh_repeats);
   // Bad files: one InputError each, the table untouched.
   for (const std::vector<std::string>& bad :
        {std::vector<std::string>{"cgtlab root rounds 1 nodekayles grid-shape", "candidate 1"},
