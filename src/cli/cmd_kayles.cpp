@@ -240,6 +240,7 @@ struct KaylesOptions {
   std::uint64_t root_rounds = 0;
   std::string mirror_first = "on";
   std::string packed_entries = "on";
+  int front_bits = 12;
   int iso_keys = 0;
   bool stats = false;
   std::string db_file;
@@ -276,6 +277,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"budget_abandoned", s.budget_spent},
           {"budget_abandoned_positions", s.budget_positions},
           {"mirror_proofs", s.mirror_proofs},
+          {"front_cache_hits", s.front_hits},
           {"table_replaced", s.table_replaced},
           {"questions_by_set_size", {{"1", s.by_size[1]}, {"2", s.by_size[2]}, {"3", s.by_size[3]}, {"4", s.by_size[4]},
                                      {"5-8", s.by_size[5]}, {"full", s.by_size[0]}}},
@@ -422,6 +424,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.mirror_first = o.mirror_first == "on";
   opt.iso_keys = o.iso_keys;
   opt.packed_entries = o.packed_entries == "on";
+  opt.front_bits = o.front_bits;
   opt.interrupt = &g_interrupted;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
@@ -819,6 +822,12 @@ void add_kayles_commands(CLI::App& app) {
                   "cells, 1 GiB at 74); the table files are the same; off: 16 bytes (for measuring); no effect "
                   "with --iso-keys")
         ->check(CLI::IsMember({"on", "off"}));
+    g->add_option("--front-cache", o->front_bits,
+                  "each search thread keeps the nimbers it finds in the table in a cache of its own of 2^BITS "
+                  "keys (8 or 16 bytes each), asked first: on a table of gigabytes most "
+                  "lookups are of a few thousand small components, each a cache and TLB miss there "
+                  "(docs/PERFORMANCE.md); default 12; 0: none (for measuring)")
+        ->check(CLI::Range(0, 20));
     g->add_option("--mirror-first", o->mirror_first,
                   "on (default): an option whose unknown part is a grid component symmetric under a half-turn (the "
                   "second player wins it by copying) is asked first, as a likely winning move, and such a component "

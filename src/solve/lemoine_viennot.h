@@ -202,6 +202,7 @@ struct NimberSearchStats {
   std::uint64_t table_replaced = 0;
   std::uint64_t refutation_entries = 0;
   std::uint64_t mirror_proofs = 0;  // components proved 0 by the copying strategy (LemoineViennot::mirror_zero)
+  std::uint64_t front_hits = 0;     // components of generated options whose nimber the front cache gave
   struct Phase {
     int candidate = 0;
     std::uint64_t nodes = 0;
@@ -240,6 +241,8 @@ class LemoineViennot {
   using Key = typename G::Key;
   using Table = NimberTable<KW>;
 
+  static constexpr int kDefaultFrontBits = 12;  // Settings::front_bits
+  static constexpr int kMaxFrontBits = 24;
   struct Settings {
     int threads = 1;
     const std::atomic<bool>* interrupt = nullptr;  // set by the caller (Ctrl-C): stop, throw SearchStopped
@@ -311,6 +314,17 @@ class LemoineViennot {
     // first"): Cram 4x10 1.81 M -> 36 k positions, 6x6 490 k -> 8.4 k, Node-Kayles 6x10 496 k ->
     // 25 k; 4x11 and 5x9 (no symmetric answer after the first move) within 2 %.
     bool mirror_first = true;
+    // Front cache (0: none): each thread keeps the nimbers its option generations found in the
+    // table in a small direct-mapped array of its own (2^front_bits entries of one key each, the
+    // nimber in the key's free top byte; a new one replaces the one at its place), and asks it
+    // before the table, whose bucket is then neither prefetched nor read. Nimbers are facts, so
+    // an entry stays true after the table replaces it. Most lookups of known components are of a
+    // few thousand small ones (Cram 4x11: 95 % of 18.3 M would hit a cache of 2^16 keys); in the
+    // table each sits in its own cache line and its own page, so on a table of gigabytes each is
+    // a TLB miss; here they share a few dozen lines' worth of L1/L2. Measured
+    // (docs/PERFORMANCE.md, "A front cache"): Node-Kayles 6x15 resumed on a 2 GiB table -11 %
+    // CPU with 2^12 entries, Cram 5x9 on its own small table unchanged.
+    int front_bits = kDefaultFrontBits;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -425,6 +439,7 @@ class LemoineViennot {
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
     Worker w;
+    init_front(w);
     int v = kNotInSet;
     try {
       v = in_set(last, key, NimberSet::single(x), 0, w);
@@ -479,6 +494,7 @@ class LemoineViennot {
     bool in_repeat = false;  // observe mode: inside a question a stored refutation answers
     bool r_first_at_1 = false;  // Settings::race: the root's option asks its options r first
     const std::atomic<bool>* cancel = nullptr;  // root_shared: set when this thread's question is settled elsewhere
+    std::vector<Key> front;  // Settings::front_bits: keys with nimber + 1 in the top byte, as in the table
     Frame& frame(int depth) {
       while (static_cast<int>(frames.size()) <= depth) frames.push_back(std::make_unique<Frame>());
       return *frames[depth];
@@ -514,6 +530,7 @@ class LemoineViennot {
     auto run = [&](int id) {
       Worker w;
       w.id = id;
+      init_front(w);
       try {
         const int v = work ? root_shared(key, w, *work) : root(c, key, w, zero_only);
         int expected = -1;
@@ -589,6 +606,7 @@ class LemoineViennot {
     totals_.ascending += a.ascending;
     totals_.budget_positions += a.budget_positions;
     totals_.mirror_proofs += a.mirror_proofs;
+    totals_.front_hits += a.front_hits;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
     if (totals_.phases.empty()) {
       totals_.phases = a.phases;
@@ -685,10 +703,12 @@ class LemoineViennot {
   // on_known(nimber), and when that returns false the generation stops and expand returns
   // false: the rest of the options are never built. The other options are listed in f.opts,
   // easiest first, each with its hardest component first; equal components cancel.
-  // The table lookups of an option are made when the next option has been generated, after
-  // prefetching its buckets: the memory latency of one option hides behind the work of the next.
+  // A component's nimber is looked for in the thread's front cache first (Settings::front_bits),
+  // when its key is computed. The table lookups of an option are made when the next option has
+  // been generated, after prefetching its buckets: the memory latency of one option hides behind
+  // the work of the next.
   template <class OnKnown>
-  bool expand(const Position& c, Frame& f, const Worker& w, OnKnown&& on_known) {
+  bool expand(const Position& c, Frame& f, Worker& w, OnKnown&& on_known) {
     f.comps.clear();
     f.opts.clear();
     bool stopped = false;
@@ -702,6 +722,7 @@ class LemoineViennot {
       for (std::uint32_t i = s; i < e; ++i) {
         const Key key = f.keys[i];
         if (const int v = table_.get(key); v >= 0) {
+          front_put(w, key, v);
           o.nimber ^= v;
           continue;
         }
@@ -763,6 +784,11 @@ class LemoineViennot {
           continue;
         }
         const Key key = game_.key(f.comps[i]);
+        if (const int v = front_get(w, key); v >= 0) {
+          ++w.stats.front_hits;
+          nimber ^= v;
+          continue;
+        }
         table_.prefetch(key);
         if (out != i) f.comps[out] = f.comps[i];
         f.keys[out] = key;
@@ -794,6 +820,34 @@ class LemoineViennot {
     });
     return true;
   }
+
+  // The front cache (Settings::front_bits): an entry is the key with nimber + 1 in the top byte of
+  // its last word (which every key leaves clear); all zero is empty (no key has nimber + 1 = 0).
+  void init_front(Worker& w) const {
+    const int bits = std::min(settings_.front_bits, kMaxFrontBits);
+    if (bits > 0) w.front.assign(std::size_t{1} << bits, Key{});
+  }
+  std::size_t front_slot(const Worker& w, const Key& key) const {
+    std::uint64_t h = 0;
+    for (const std::uint64_t word : key) h = mix(h ^ word);
+    return static_cast<std::size_t>(h >> (64 - std::countr_zero(w.front.size())));
+  }
+  int front_get(const Worker& w, const Key& key) const {
+    if (w.front.empty()) return -1;
+    const Key& e = w.front[front_slot(w, key)];
+    for (std::size_t q = 0; q + 1 < key.size(); ++q)
+      if (e[q] != key[q]) return -1;
+    if ((e.back() & ~kFrontValue) != key.back()) return -1;
+    return static_cast<int>(e.back() >> kFrontShift) - 1;
+  }
+  void front_put(Worker& w, const Key& key, int v) const {
+    if (w.front.empty()) return;
+    Key e = key;
+    e.back() |= static_cast<std::uint64_t>(v + 1) << kFrontShift;
+    w.front[front_slot(w, key)] = e;
+  }
+  static constexpr int kFrontShift = 56;
+  static constexpr std::uint64_t kFrontValue = std::uint64_t{0xff} << kFrontShift;
 
   // Whether options a and b of frame f ask the same question: each is one component (after
   // reduce), of the same key, beside the same nimber of known components.
@@ -1199,7 +1253,7 @@ class LemoineViennot {
   // keys (e.g. the symmetries of a grid) and the cancelling of equal components, plus one per
   // distinct value of the options whose value is known when the root is expanded (immediate, or
   // in the table: on a resumed run, more of them).
-  int expand_root(const Position& c, Frame& f, const Worker& w, NimberSet& skip) {
+  int expand_root(const Position& c, Frame& f, Worker& w, NimberSet& skip) {
     expand(c, f, w, [&](int v) {
       if (v < NimberSet::kBits) skip.add(v);
       rule_out(v);

@@ -1014,6 +1014,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.root_rounds = o.root_rounds;
   s.resume_rounds = resume_rounds;
   s.mirror_first = o.mirror_first;
+  s.front_bits = o.front_bits;
   if (!o.table_file.empty() || !o.trunk_file.empty()) {
     s.checkpoint = save;
     s.checkpoint_seconds = o.checkpoint_seconds;

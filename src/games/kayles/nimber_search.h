@@ -110,6 +110,9 @@ struct NimberSearchOptions {
   // twice the entries in the same memory (solve::NimberTable, "Packed entries"). false: 16 bytes
   // (for measuring).
   bool packed_entries = true;
+  // Each search thread's front cache of 2^front_bits nimbers found in the table, asked before it
+  // (solve::LemoineViennot::Settings::front_bits); 0: none.
+  int front_bits = 12;
   // Keys one word wider than the board needs (for tests: small boards then take the paths of
   // 51..64-cell boards, packed entries included).
   bool wide_keys = false;
