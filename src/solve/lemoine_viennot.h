@@ -322,8 +322,9 @@ class LemoineViennot {
     // few thousand small ones (Cram 4x11: 95 % of 18.3 M would hit a cache of 2^16 keys); in the
     // table each sits in its own cache line and its own page, so on a table of gigabytes each is
     // a TLB miss; here they share a few dozen lines' worth of L1/L2. Measured
-    // (docs/PERFORMANCE.md, "A front cache"): Node-Kayles 6x15 resumed on a 2 GiB table -11 %
-    // CPU with 2^12 entries, Cram 5x9 on its own small table unchanged.
+    // (docs/PERFORMANCE.md, "A front cache per thread"): Node-Kayles 6x15 resumed on a 2 GiB
+    // table -6 % CPU with 2^12 entries (-7 % without the load), Cram 5x9 on its own small table
+    // unchanged within the noise.
     int front_bits = kDefaultFrontBits;
   };
 

@@ -192,12 +192,12 @@ TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
   EXPECT_EQ(checked, 3000);
 }
 
-// The front cache (NimberSearchOptions::front_bits): from none to 2 entries (every new nimber
-// replaces another, and keys that differ only in their last word share slots) to 2^12, on
-// both key kinds and packed entries, one and two threads, tables small enough to replace
-// entries, every nimber is the mex solver's. And on Cram 4x9 and Node-Kayles 3x20 (fresh 1 GiB
-// tables, no replacement) the cache answers most lookups of known components, the positions stay
-// the same, and without it it answers none.
+// The front cache (NimberSearchOptions::front_bits): with none, 2 entries (nearly every new nimber
+// replaces another, so colliding keys must be told apart by every word), 8 and 2^12, on both key
+// kinds and packed entries, one and two threads, tables small enough to replace entries, every
+// nimber is the mex solver's. And on Cram 4x9 and Node-Kayles 3x20 (fresh 1 GiB tables, no
+// replacement) the positions stay the same, the cache answers more than two lookups per position,
+// and without it it answers none.
 TEST(NimberSearch, FrontCacheKeepsTheNimber) {
   int boards = 0;
   auto check = [&](const graph::Graph& g, VertexGame game, cgt::Grundy truth, const std::string& name) {
