@@ -310,6 +310,13 @@ class InterruptScope {
   void (*term_)(int);
 };
 
+// [{"value": 0, "move": "12-13"}, ...] (docs/json.md, "witnesses").
+nlohmann::json witnesses_json(const std::vector<solve::NimberStatus::Witness>& witnesses) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& w : witnesses) out.push_back({{"value", w.value}, {"move", w.move}});
+  return out;
+}
+
 // How far a search got, as the fields of a stopped run's JSON error object (docs/json.md,
 // "reached"): counts, and only what is proved about the nimber.
 nlohmann::json reached_json(const solve::NimberStatus& st) {
@@ -332,6 +339,7 @@ nlohmann::json reached_json(const solve::NimberStatus& st) {
   }
   const std::vector<int> out = games::ruled_out_values(st);
   j["ruled_out"] = out;
+  j["witnesses"] = witnesses_json(st.witness_list());
   if (!out.empty() && out.front() == 0) j["outcome"] = "N";
   const int asking = games::asking_value(st);
   j["asking"] = asking >= 0 ? nlohmann::json(asking) : nlohmann::json(nullptr);
@@ -482,6 +490,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     if (r.loaded_entries != 0 || r.loaded_refutations != 0)
       j["loaded"] = {{"nimbers", r.loaded_entries}, {"refutations", r.loaded_refutations}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
+    j["witnesses"] = witnesses_json(r.witnesses);
     if (!o.value_only) {
       j["winning_moves"] = winning_json(winning);
       limit_json_list(j, "winning_moves", o.limit);

@@ -62,6 +62,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -114,8 +115,8 @@ struct NimberProgress {
 };
 
 // A running search as any thread may read it (progress lines, the report of a stopped run):
-// written by the search's threads, read with no lock. Everything in it is a count or a proved
-// fact, never a guess.
+// written by the search's threads, read with no lock (the witnesses under one). Everything in it
+// is a count or a proved fact, never a guess.
 struct NimberStatus {
   const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::atomic<bool> engaged{false};             // an engine writes it (set by its constructor)
@@ -178,6 +179,26 @@ struct NimberStatus {
     }
     return out;
   }
+
+  // Witnesses (set by the caller, which names the moves, when the search has ended or stopped):
+  // for values the position is proved not to have, a move to an option of that value, its nimber
+  // known exactly (LemoineViennot::known_nimber). Any thread may read them (witness_list).
+  struct Witness {
+    int value = 0;
+    std::string move;
+  };
+  void set_witnesses(std::vector<Witness> w) {
+    std::lock_guard lock(witness_mutex_);
+    witnesses_ = std::move(w);
+  }
+  std::vector<Witness> witness_list() const {
+    std::lock_guard lock(witness_mutex_);
+    return witnesses_;
+  }
+
+ private:
+  mutable std::mutex witness_mutex_;
+  std::vector<Witness> witnesses_;
 };
 
 // Where a search spent its work (all threads), for measuring.
@@ -383,6 +404,30 @@ class LemoineViennot {
       status_->nimber.store(x);
       status_->asking.store(-1);
     }
+    return x;
+  }
+
+  // The nimber of p when it is already known, else -1: a lookup, nothing searched. Every
+  // component must be trivial or in the table (an exact nimber), or cancel an equal one (G + G
+  // = 0). For witnesses (a move to an option of a known value proves the parent is not that
+  // value); call it when no search runs.
+  int known_nimber(const Position& p) const {
+    std::vector<Position> comps;
+    game_.components(p, comps);
+    int x = 0;
+    std::vector<Key> unknown;
+    for (const auto& c : comps) {
+      if (const int t = game_.trivial_nimber(c); t >= 0) {
+        x ^= t;
+        continue;
+      }
+      const Key key = game_.key(c);
+      if (const int v = table_.get(key); v >= 0) x ^= v;
+      else unknown.push_back(key);
+    }
+    std::sort(unknown.begin(), unknown.end());
+    for (std::size_t i = 0; i < unknown.size(); i += 2)
+      if (i + 1 == unknown.size() || unknown[i] != unknown[i + 1]) return -1;
     return x;
   }
 

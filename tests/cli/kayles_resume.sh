@@ -158,6 +158,13 @@ if r["asking"] is not None:
 assert ("outcome" in r) == (0 in r["ruled_out"]), r
 words = "the nimber is not " + " or ".join(str(v) for v in r["ruled_out"]) if len(r["ruled_out"]) == 1 else ""
 assert words == "" or words in j["error"], (words, j["error"])
+# Witnesses: a move to an option of each value ruled out (looked up at the stop), named in words.
+for w in r["witnesses"]:
+    assert w["value"] in r["ruled_out"] and w["value"] != nimber and "-" in w["move"], r
+if r["witnesses"]:
+    w = r["witnesses"][0]
+    words = "the values ruled out have options: %d by the move %s" % (w["value"], w["move"])
+    assert words in j["error"], (words, j["error"])
 if "root_options" in r:
     assert r["asking"] is not None and r["root_options"] == options, r
     assert 0 <= r["root_options_settled"] < options, r

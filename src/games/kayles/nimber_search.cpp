@@ -17,6 +17,7 @@
 
 #include "games/kayles/endgame_db.h"
 #include "games/kayles/rules.h"
+#include "games/kayles/winning.h"
 #include "graph/small_graph_code.h"
 #include "util/error.h"
 
@@ -1021,10 +1022,30 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   }
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
   running = &engine;
+  // The witnesses (NimberSearchResult::witnesses): the moves of the whole position in the game's
+  // order, each option's nimber looked up, never searched.
+  const auto adj = kayles_neighbourhoods<W>(g);
+  auto witnesses = [&] {
+    std::vector<solve::NimberStatus::Witness> out;
+    std::vector<char> seen;
+    each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+      const int v = engine.known_nimber(rest);
+      if (v < 0) return;
+      if (static_cast<std::size_t>(v) >= seen.size()) seen.resize(static_cast<std::size_t>(v) + 1, 0);
+      if (seen[static_cast<std::size_t>(v)]) return;
+      seen[static_cast<std::size_t>(v)] = 1;
+      out.push_back({v, kayles_move_name(g, game, {kayles_deleted<W>(adj, rules.all(), m), 0})});
+      if (v < 64) status.ruled_out.fetch_or(std::uint64_t{1} << v);  // proved: an option has it
+    });
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
+    status.set_witnesses(out);
+    return out;
+  };
   // A stop (signal, deadline, --max-positions, a nimber beyond the table): the table is saved
   // when there is a file, and the message says why, how far the search got and what it proved.
   auto stopped = [&](const std::string& why) {
     status.table_entries.store(table.size());
+    witnesses();
     std::string where;
     save();
     const std::string with_refutations =
@@ -1056,7 +1077,6 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
     }
     if (o.with_moves || (o.winning_moves && !r.p_position())) {
-      const auto adj = kayles_neighbourhoods<W>(g);
       int moves = 0;
       each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>&, KaylesMoveAt) { ++moves; });
       status.moves.store(moves);
@@ -1078,6 +1098,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   }
   finished = true;
   save();
+  r.witnesses = witnesses();
   r.stats = engine.stats();
   r.nodes = r.stats.nodes;
   r.table_entries = table.size();
@@ -1325,6 +1346,30 @@ std::string search_status_text(const solve::NimberStatus& status) {
                      status.positions.load(), status.table_entries.load(), search_bounds_text(status, true));
 }
 
+namespace {
+
+// "; the values ruled out have options: 0 by the move 12-13, 1 by 3-8" (witnesses of the values
+// ruled out; "" when none has one).
+std::string witness_text(const std::vector<solve::NimberStatus::Witness>& witnesses, const std::vector<int>& ruled_out) {
+  std::string list;
+  std::vector<int> without;
+  for (const int v : ruled_out) {
+    const auto w = std::find_if(witnesses.begin(), witnesses.end(), [&](const auto& x) { return x.value == v; });
+    if (w == witnesses.end()) {
+      without.push_back(v);
+      continue;
+    }
+    list += fmt::format("{}{} by {}", list.empty() ? "" : ", ", v, list.empty() ? "the move " + w->move : w->move);
+  }
+  if (list.empty()) return "";
+  std::string rest;
+  for (const int v : without) rest += (rest.empty() ? "" : ", ") + std::to_string(v);
+  return "; the values ruled out have options: " + list +
+         (rest.empty() ? "" : " (no such move known for " + rest + ")");
+}
+
+}  // namespace
+
 std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) {
   std::string t;
   if (const int v = status.nimber.load(); v >= 0) {
@@ -1350,6 +1395,7 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
     t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);
     t += root_text(status, asking, stopped);
   }
+  if (stopped) t += witness_text(status.witness_list(), out);
   return t + moves_text(status, stopped);
 }
 

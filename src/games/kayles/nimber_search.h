@@ -137,6 +137,10 @@ struct NimberSearchResult {
   std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber;
                                      // winning_moves: the winning moves (option nimber 0)
   solve::NimberSearchStats stats;    // where the work went (counters, root candidates)
+  // For each value some option of the position is known to have when the search ends (an exact
+  // nimber from the table, nothing searched for it), the first move to one, by value: the
+  // nimber is none of these values, and each is checkable by itself (the option's nimber).
+  std::vector<solve::NimberStatus::Witness> witnesses;
 };
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <string>
 #include <tuple>
@@ -16,6 +17,7 @@
 
 #include "games/kayles/solver.h"
 #include "games/kayles/table_check.h"
+#include "games/kayles/winning.h"
 #include "graph/graph.h"
 #include "util/error.h"
 
@@ -759,6 +761,66 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
   clean();
 }
 
+namespace {
+
+// Every move of g by its name (games::kayles_move_name) with its option's nimber, by the mex solver.
+std::map<std::string, int> option_values(const graph::Graph& g, VertexGame game) {
+  games::KaylesSolver old(game);
+  std::map<std::string, int> out;
+  for (const auto& m : old.analyse(g).moves) out[games::kayles_move_name(g, game, m)] = static_cast<int>(m.option_grundy);
+  return out;
+}
+
+// Each witness names a move of g whose option has the witness's value (the mex solver's), the
+// values increasing and none the nimber `truth`; returns how many.
+int check_witnesses(const graph::Graph& g, VertexGame game, const std::vector<solve::NimberStatus::Witness>& w, int truth,
+                    const std::string& where) {
+  const auto values = option_values(g, game);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const auto it = values.find(w[i].move);
+    EXPECT_NE(it, values.end()) << where << ": no move " << w[i].move;
+    if (it != values.end()) EXPECT_EQ(it->second, w[i].value) << where << ": move " << w[i].move;
+    EXPECT_NE(w[i].value, truth) << where;
+    if (i > 0) EXPECT_LT(w[i - 1].value, w[i].value) << where;
+  }
+  return static_cast<int>(w.size());
+}
+
+}  // namespace
+
+// The witnesses of a finished search (NimberSearchResult::witnesses): each a move to an option of
+// its value, by the mex solver; with a table that keeps everything (no replacement) every value
+// below the nimber has one, as the root proved each by an option of that value. With small tables
+// (replacements) and two threads they stay true, if fewer.
+TEST(NimberSearch, WitnessesAreMovesToOptionsOfTheirValues) {
+  int boards = 0, complete = 0, witnesses = 0;
+  on_small_boards(515, 300, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    games::NimberSearchOptions o;
+    o.table_bytes = i % 3 == 2 ? 1 << 14 : 1 << 22;
+    o.threads = 1 + i % 2;
+    const auto r = games::kayles_nimber(g, game, o);
+    ASSERT_EQ(r.nimber, expected) << g.to_spec();
+    const std::string where = g.to_spec() + " table " + std::to_string(o.table_bytes) + " threads " + std::to_string(o.threads);
+    witnesses += check_witnesses(g, game, r.witnesses, static_cast<int>(expected), where);
+    ++boards;
+    int below = 0;
+    for (const auto& w : r.witnesses) below += w.value < static_cast<int>(expected);
+    if (below == static_cast<int>(expected)) ++complete;
+  });
+  EXPECT_EQ(boards, 600);
+  std::printf("boards %d, with a witness for every value below the nimber %d, witnesses %d\n", boards, complete, witnesses);
+  EXPECT_GT(complete, 580);
+  EXPECT_GT(witnesses, 400);
+  // Cram 4x5 and 3x7 (nimbers 2 and 1): a witness for every value below the nimber, each checked.
+  for (auto [rows, cols] : {std::pair{4, 5}, std::pair{3, 7}}) {
+    const auto g = grid(rows, cols);
+    const auto r = games::kayles_nimber(g, VertexGame::ArcKayles, {});
+    check_witnesses(g, VertexGame::ArcKayles, r.witnesses, static_cast<int>(r.nimber), g.to_spec());
+    ASSERT_GE(r.witnesses.size(), r.nimber) << g.to_spec();
+    for (std::size_t v = 0; v < r.nimber; ++v) EXPECT_EQ(r.witnesses[v].value, static_cast<int>(v)) << g.to_spec();
+  }
+}
+
 // A search stopped by --max-positions says how far it got (NimberSearchOptions::status): every
 // value it reports as ruled out differs from the mex solver's nimber, a nimber it reports found is
 // that nimber, and on one component every value below the one being asked is ruled out (so the
@@ -776,7 +838,7 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
   std::mt19937_64 rng(23);
   std::vector<graph::Graph> boards{grid(3, 7), grid(4, 5), grid(5, 5), grid(2, 11)};
   for (int i = 0; i < 8; ++i) boards.push_back(random_graph(rng, 16 + static_cast<int>(rng() % 5), 0.2));
-  int stops = 0, with_bounds = 0, found = 0, with_counts = 0, compared_counts = 0;
+  int stops = 0, with_bounds = 0, found = 0, with_counts = 0, compared_counts = 0, stop_witnesses = 0;
   for (std::size_t b = 0; b < boards.size(); ++b)
     for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
       const auto& g = boards[b];
@@ -854,6 +916,16 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
           const std::vector<int> out = games::ruled_out_values(status);
           if (!out.empty()) ++with_bounds;
           for (int v : out) EXPECT_NE(v, truth) << where;
+          // The witnesses (moves to options of known values, looked up at the stop) are true,
+          // their values ruled out, and the words name them.
+          const auto w = status.witness_list();
+          stop_witnesses += check_witnesses(g, game, w, truth, where);
+          for (const auto& x : w) EXPECT_EQ(std::count(out.begin(), out.end(), x.value), 1) << where << " " << x.value;
+          if (status.bounded.load() && !w.empty())
+            EXPECT_NE(games::search_status_text(status).find("the values ruled out have options: " + std::to_string(w[0].value) +
+                                                             " by the move " + w[0].move),
+                      std::string::npos)
+                << where;
           EXPECT_TRUE(status.bounded.load() || out.empty()) << where;
           const int asking = games::asking_value(status);
           if (status.components.load() == 1 && asking >= 0) {
@@ -891,8 +963,9 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
   EXPECT_GT(found, 10);
   EXPECT_GT(with_counts, 50);
   EXPECT_GT(compared_counts, 20);
-  std::printf("stops %d, with values ruled out %d, after the nimber was found %d, with the root's counts %d\n", stops,
-              with_bounds, found, with_counts);
+  EXPECT_GT(stop_witnesses, 10);
+  std::printf("stops %d, with values ruled out %d, after the nimber was found %d, with the root's counts %d, witnesses %d\n",
+              stops, with_bounds, found, with_counts, stop_witnesses);
 }
 
 namespace {
