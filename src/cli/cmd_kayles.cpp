@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
@@ -222,6 +223,7 @@ struct KaylesOptions {
   bool value_only = false;
   bool move_values = false;
   bool outcome_only = false;
+  bool lookup_only = false;
   std::uint64_t max_positions = 0;
   int threads = 1;
   std::uint64_t table_mib = 1024;
@@ -400,6 +402,48 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
   }
 }
 
+// --lookup-only: what a saved table proves about the graph's nimber, nothing searched: the nimber
+// when the table holds it, else the values ruled out by the witnesses (moves to options of them).
+void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bool json) {
+  std::vector<int> ruled_out;
+  for (const auto& w : r.witnesses) ruled_out.push_back(w.value);  // an option has it: not the nimber
+  const bool zero_out = !ruled_out.empty() && ruled_out.front() == 0;
+  const std::optional<std::string> outcome =
+      r.nimber_known ? std::optional<std::string>(r.nimber == 0 ? "P" : "N")
+                     : zero_out ? std::optional<std::string>("N") : std::nullopt;
+  if (json) {
+    nlohmann::json j{{"graph", o.graph},
+                     {"grundy", r.nimber_known ? nlohmann::json(r.nimber) : nlohmann::json(nullptr)},
+                     {"outcome", outcome ? nlohmann::json(*outcome) : nlohmann::json(nullptr)},
+                     {"method", "lookup in a saved table, nothing searched"},
+                     {"keys", r.key_kind},
+                     {"positions", 0},
+                     {"table_entries", r.table_entries},
+                     {"loaded", {{"nimbers", r.loaded_entries}, {"refutations", 0}}},
+                     {"ruled_out", ruled_out},
+                     {"witnesses", witnesses_json(r.witnesses)},
+                     {"cpu_seconds", cpu_seconds()},
+                     {"peak_rss_mib", peak_rss_mib()}};
+    print_json(j);
+    return;
+  }
+  if (r.nimber_known) print_impartial(r.nimber, outcome);
+  else
+    fmt::print("value:   not in the table (--lookup-only: nothing searched)\noutcome: {}\n",
+               outcome ? outcome_phrase(*outcome) : std::string("not in the table"));
+  std::string list;
+  for (const auto& w : r.witnesses)
+    list += fmt::format("{}{} by the move {}", list.empty() ? "" : ", ", w.value, w.move);
+  fmt::print("options of known value: {}\n", list.empty() ? "none in the table" : list);
+  if (!r.nimber_known && !ruled_out.empty()) {
+    std::string values;
+    for (std::size_t i = 0; i < ruled_out.size(); ++i)
+      values += (i == 0 ? "" : i + 1 == ruled_out.size() ? " or " : ", ") + std::to_string(ruled_out[i]);
+    fmt::print("so the nimber is not {}\n", values);
+  }
+  fmt::print("table:   {} nimbers loaded from {}\n", r.loaded_entries, !o.table_file.empty() ? o.table_file : o.trunk_file);
+}
+
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   const std::string format = output_format(o.format, o.json, kTableFormats);
   auto g = graph::parse_graph(o.graph);
@@ -413,6 +457,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.outcome_only = o.outcome_only;
+  opt.lookup_only = o.lookup_only;
   opt.max_nodes = o.max_positions;
   opt.refutations = o.refutations == "use";
   opt.refutations_observe = o.refutations == "observe";
@@ -439,6 +484,13 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     db = games::EndgameDb::load(o.db_file);
     opt.endgame_db = &db;
     opt.endgame_db_preload = o.db_mode == "preload";
+  }
+  if (o.lookup_only) {
+    const std::string& file = !o.table_file.empty() ? o.table_file : o.trunk_file;
+    if (file.empty()) throw InputError("--lookup-only reads a saved table: give --table FILE or --trunk FILE");
+    if (!std::filesystem::exists(file)) throw InputError("--lookup-only: no table file " + file);
+    if (format == "latex" || format == "markdown") throw InputError("--lookup-only prints text or JSON");
+    return print_lookup(o, games::kayles_nimber(g, game, opt), format == "json");
   }
   report_search(opt, o.progress);
   // Ctrl-C and kill both stop the search and save --table.
@@ -773,6 +825,12 @@ void add_kayles_commands(CLI::App& app) {
                 "only the outcome: one question \"is the nimber 0?\" (cheaper than the nimber; shared by --threads when the board is one component). A "
                 "P-position's nimber is 0; an N-position's nimber is left undetermined (JSON \"grundy\": null)")
         ->excludes("--move-values");
+    g->add_flag("--lookup-only", o->lookup_only,
+                "search nothing: read --table (its nimbers, not its refutations) or --trunk and print what it "
+                "proves: the nimber when it holds it, and a move to an option of each value it knows (such a "
+                "value is ruled out); no file is written")
+        ->excludes("--move-values")
+        ->excludes("--outcome-only");
     g->add_option("--threads", o->threads, "search threads sharing the root's options and one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most 3/4 of --max-memory)")

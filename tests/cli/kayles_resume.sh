@@ -220,6 +220,31 @@ grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking
 # The refutation table's fill beside the nimbers' (some are stored once the root refutes 0).
 grep -qE 'table [0-9]+ of [0-9]+ slots \([0-9.]+%, refutations [1-9][0-9]* of [0-9]+ \([0-9.]+%\), bound [0-9]+ MiB\)' "$dir/err" ||
   fail "--progress 0.1: no line gives the refutation table's fill: $(cat "$dir/err")"
+# --lookup-only reads a table and searches nothing: after a capped run, the values its witnesses
+# rule out (moves the capped run named too), exit 0, the file untouched; after a finished run, the
+# nimber. Without a file to read: one line, exit 2.
+tt=$dir/look.tt
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --max-positions 250000 --table "$tt" --json >"$dir/capped" 2>/dev/null
+before=$(md5sum < "$tt")
+"$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only --table "$tt" --json >"$dir/out" 2>"$dir/err" ||
+  fail "--lookup-only after a capped run: exit $?: $(cat "$dir/err")"
+[ "$(md5sum < "$tt")" = "$before" ] || fail "--lookup-only wrote the table"
+python3 - "$dir/capped" "$dir/out" "$nimber" <<'PY' || fail "--lookup-only after a capped run: $(cat "$dir/out")"
+import json, sys
+capped, look, nimber = json.load(open(sys.argv[1]))["reached"], json.load(open(sys.argv[2])), int(sys.argv[3])
+assert look["grundy"] is None and look["positions"] == 0 and look["loaded"]["nimbers"] > 0, look
+assert look["witnesses"] == capped["witnesses"] and capped["witnesses"], (look, capped)
+assert look["ruled_out"] == [w["value"] for w in look["witnesses"]] and nimber not in look["ruled_out"], look
+assert (look["outcome"] == "N") == (0 in look["ruled_out"]), look
+PY
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --table "$tt" >/dev/null 2>&1 || fail "5x7 resumed to the end"
+"$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only --table "$tt" >"$dir/out" 2>"$dir/err" || fail "--lookup-only: exit $?"
+head -1 "$dir/out" | grep -q "(Grundy value $nimber)" || fail "--lookup-only after the end: $(cat "$dir/out")"
+grep -q "^options of known value: 0 by the move [0-9]*-[0-9]*" "$dir/out" || fail "--lookup-only witnesses: $(cat "$dir/out")"
+for args in "" "--table $dir/none.tt" "--trunk $tt --format latex"; do
+  "$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only $args >/dev/null 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--lookup-only $args: exit $rc: $(cat "$dir/err")"
+done
 # Bad values: one line on stderr, exit 2.
 for bad in -1 abc 0 nan 1e9; do
   "$cgtlab" arckayles grundy --graph P4 --progress "$bad" >/dev/null 2>"$dir/err"; rc=$?

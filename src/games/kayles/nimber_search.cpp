@@ -924,7 +924,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   rules.use_four_cycles(o.four_cycles);
   if constexpr (W == 1 && KW == 2) rules.use_iso_keys(o.iso_keys);
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
-  const bool refute = o.refutations || o.refutations_observe;
+  const bool refute = (o.refutations || o.refutations_observe) && !o.lookup_only;
   const solve::NimberKeyLayout<KW> layout = o.packed_entries ? rules.key_layout() : solve::NimberKeyLayout<KW>{};
   // The nimbers get at most 3/4 of the bound, the refutations what the nimber table's power of
   // two leaves (at least a quarter; half when the bound is a power of two, where a quarter of it
@@ -1041,6 +1041,19 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     status.set_witnesses(out);
     return out;
   };
+  if (o.lookup_only) {  // what the table holds, nothing searched, nothing saved
+    r.witnesses = witnesses();
+    const int v = engine.known_nimber(rules.all());
+    r.nimber_known = v >= 0;
+    r.nimber = static_cast<cgt::Grundy>(std::max(v, 0));
+    r.table_entries = table.size();
+    r.table_capacity = table.capacity();
+    r.table_bytes = table.bytes();
+    r.nimber_bound_bytes = table.max_bytes();
+    r.table_entry_bytes = table.packed() ? 8 : static_cast<int>(sizeof(typename Game::Key));
+    r.key_kind = grid ? "grid shape" : "vertex set";
+    return r;
+  }
   // A stop (signal, deadline, --max-positions, a nimber beyond the table): the table is saved
   // when there is a file, and the message says why, how far the search got and what it proved.
   auto stopped = [&](const std::string& why) {
@@ -1416,6 +1429,7 @@ NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const N
   if (n <= 64) return search_w<1>(g, game, grid, o);
   if (n <= 128) return search_w<2>(g, game, grid, o);
   if (n <= 256) return search_w<4>(g, game, grid, o);
+  if (o.lookup_only) throw InputError("a lookup in a table needs a graph of at most 256 vertices (the outcome search's)");
   solve::SearchLimits limits;
   limits.max_positions = o.max_nodes;
   limits.max_memory_bytes = o.table_bytes;

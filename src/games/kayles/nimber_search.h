@@ -59,6 +59,10 @@ struct NimberSearchOptions {
   // else on one thread). A P-position's nimber is 0 (known); an N-position's nimber is not computed
   // (NimberSearchResult::nimber_known false). Ignored when with_moves is set.
   bool outcome_only = false;
+  // Nothing searched: only what the loaded table (table_file, else trunk_file) already holds,
+  // the nimber when it holds the whole position's (NimberSearchResult::nimber_known) and the
+  // witnesses; no file is written. A table file's refutations are not read.
+  bool lookup_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
   // Keep refutations ("the nimber of C is not v", v < 8) in a second table, so a question is never
   // proved twice (Lemoine-Viennot keep outcomes of C + *n). The nimber table gets the largest power
@@ -120,8 +124,9 @@ struct NimberSearchOptions {
 
 struct NimberSearchResult {
   cgt::Grundy nimber = 0;
-  // false only for an outcome-only search of an N-position: then nimber is not computed (it is
-  // at least 1) and only the outcome is known.
+  // false only for an outcome-only search of an N-position (then nimber is not computed: it is
+  // at least 1, and only the outcome is known) and for a lookup-only one where the table does
+  // not hold the nimber (then only the witnesses are known).
   bool nimber_known = true;
   bool p_position() const { return nimber_known && nimber == 0; }
   std::uint64_t nodes = 0;           // positions expanded

@@ -968,6 +968,69 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
               stops, with_bounds, found, with_counts, stop_witnesses);
 }
 
+// A lookup in a saved table (NimberSearchOptions::lookup_only) searches nothing, writes nothing,
+// and tells what the table proves: after a finished search, its nimber and its witnesses; after a
+// stopped one, the witnesses the stop reported (the same table) and no nimber.
+TEST(NimberSearch, LookupOnlyReadsWhatTheTableProves) {
+  const auto path = std::filesystem::temp_directory_path() / ("cgtlab_lookup_test_" + std::to_string(::getpid()) + ".tt");
+  int stopped_with_witnesses = 0;
+  for (auto [rows, cols] : {std::pair{4, 5}, std::pair{3, 7}, std::pair{5, 5}, std::pair{4, 7}})
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      const auto g = grid(rows, cols);
+      const std::string where = g.to_spec() + (game == VertexGame::ArcKayles ? " arc" : " node");
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 22;
+      o.table_file = path.string();
+      std::filesystem::remove(path);
+      const auto full = games::kayles_nimber(g, game, o);
+      games::NimberSearchOptions look = o;
+      look.lookup_only = true;
+      const auto size = std::filesystem::file_size(path);
+      const auto time = std::filesystem::last_write_time(path);
+      const auto r = games::kayles_nimber(g, game, look);
+      EXPECT_EQ(std::filesystem::file_size(path), size) << where;
+      EXPECT_EQ(std::filesystem::last_write_time(path), time) << where;
+      EXPECT_EQ(r.nodes, 0u) << where;
+      EXPECT_TRUE(r.nimber_known) << where;
+      EXPECT_EQ(r.nimber, full.nimber) << where;
+      ASSERT_EQ(r.witnesses.size(), full.witnesses.size()) << where;
+      for (std::size_t i = 0; i < r.witnesses.size(); ++i) {
+        EXPECT_EQ(r.witnesses[i].value, full.witnesses[i].value) << where;
+        EXPECT_EQ(r.witnesses[i].move, full.witnesses[i].move) << where;
+      }
+      // Stopped half-way: the lookup gives the stop's witnesses, and no nimber.
+      std::filesystem::remove(path);
+      std::filesystem::remove(path.string() + ".refutations");
+      solve::NimberStatus status;
+      o.status = &status;
+      o.max_nodes = std::max<std::uint64_t>(full.nodes / 2, 1);
+      o.reductions = false;
+      try {
+        games::kayles_nimber(g, game, o);
+        continue;
+      } catch (const CapReached&) {
+      }
+      look.reductions = false;
+      const auto half = games::kayles_nimber(g, game, look);
+      const auto stop = status.witness_list();
+      EXPECT_FALSE(half.nimber_known) << where;
+      ASSERT_EQ(half.witnesses.size(), stop.size()) << where;
+      for (std::size_t i = 0; i < stop.size(); ++i) EXPECT_EQ(half.witnesses[i].move, stop[i].move) << where;
+      check_witnesses(g, game, half.witnesses, static_cast<int>(full.nimber), where);
+      stopped_with_witnesses += !stop.empty();
+    }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + ".refutations");
+  EXPECT_GE(stopped_with_witnesses, 2);
+  // Nothing to read: an input error, not a search.
+  games::NimberSearchOptions none;
+  none.lookup_only = true;
+  none.table_file = path.string();
+  const auto empty = games::kayles_nimber(grid(3, 4), VertexGame::ArcKayles, none);
+  EXPECT_FALSE(empty.nimber_known);
+  EXPECT_TRUE(empty.witnesses.empty());
+}
+
 namespace {
 
 // The induced subgraph of the grid rows x cols on `cells`, for the mex solver.
