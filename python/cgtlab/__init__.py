@@ -211,6 +211,9 @@ def _kayles(arc):
     def winning_moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
         return _cgtlab._kayles(as_graph(graph), arc, True, _cap(max_positions))[1]
 
+    def witnesses(graph, max_positions=DEFAULT_MAX_POSITIONS):
+        return dict(_cgtlab._kayles(as_graph(graph), arc, False, _cap(max_positions))[3])
+
     game = "arckayles" if arc else "nodekayles"
 
     def moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
@@ -222,10 +225,16 @@ def _kayles(arc):
     grundy_.__doc__ = (f"Grundy value (int) of {name} on a loopless undirected graph (a move picks {move}); "
                        "the CLI's outcome search. More than max_positions expanded positions raises CapReached.")
     winning_moves.__doc__ = f"The winning moves of {name}, named as the CLI names them (list of str)."
+    witnesses.__doc__ = (f"Witnesses of the {name} nimber's lower bound: {{value: move}}, for each value some option "
+                         "is known to have once the search ends, the first move to one (named as the CLI names "
+                         "moves); the option's nimber is looked up in the search's table, not searched for. On a "
+                         "connected graph the search leaves unsimplified (a full grid) every value below the "
+                         "nimber has one.")
     _document(moves, _MOVES_DOC, game, True)
     _document(tree, _TREE_DOC, game, True)
     grundy_.__name__ = "grundy"
-    return _NS(grundy=grundy_, winning_moves=winning_moves, moves=moves, tree=tree, __doc__=f"{name} (seed 004).")
+    return _NS(grundy=grundy_, winning_moves=winning_moves, witnesses=witnesses, moves=moves, tree=tree,
+               __doc__=f"{name} (seed 004).")
 
 
 arckayles = _kayles(True)

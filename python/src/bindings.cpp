@@ -608,7 +608,9 @@ PYBIND11_MODULE(_cgtlab, m) {
             for (const auto& mv : r.moves) moves.append(py::make_tuple(cgtlab::games::kayles_move_name(g, game, mv), mv.option_grundy));
             winning = cgtlab::games::kayles_winning_moves(g, game, cgtlab::games::KaylesResult{r.nimber, r.moves});
           }
-          return py::make_tuple(r.nimber, winning, moves);
+          py::list witnesses;  // (value, move): a move to an option of each value known (nimber_search.h)
+          for (const auto& w : r.witnesses) witnesses.append(py::make_tuple(w.value, w.move));
+          return py::make_tuple(r.nimber, winning, moves, witnesses);
         }, py::arg("graph"), py::arg("arc"), py::arg("with_moves"), py::arg("max_positions") = kDefaultMaxPositions);
   m.def("_rooks_grundy", [](const std::string& board, const std::string& holes, const std::string& rooks,
                             std::uint64_t maxp) {

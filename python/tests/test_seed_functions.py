@@ -250,6 +250,17 @@ def test_kayles_moves_are_the_options():
         assert sorted(cgtlab.nodekayles.winning_moves(spec)) == sorted(m["move"] for m in moves if m["grundy"] == 0)
 
 
+def test_kayles_witnesses_are_moves_to_options_of_their_values():
+    for game in (cgtlab.arckayles, cgtlab.nodekayles):
+        for spec in ["Grid3x5", "Grid4x4", "C7", "Petersen"]:
+            g = game.grundy(spec)
+            w = game.witnesses(spec)
+            assert set(range(g)) <= set(w) and g not in w, (spec, g, w)  # connected, unsimplified: all below
+            values = {m["move"]: m["grundy"] for m in game.moves(spec)["moves"]}
+            for value, move in w.items():
+                assert values[move] == value, (spec, move, value)
+
+
 @needs_cli
 def test_verify_matches_cli():
     got = cgtlab.verify(source="004")
