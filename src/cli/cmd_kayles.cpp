@@ -227,6 +227,7 @@ struct KaylesOptions {
   std::uint64_t max_positions = 0;
   int threads = 1;
   std::uint64_t table_mib = 1024;
+  bool table_mib_given = false;
   std::string table_file;
   double checkpoint = 300;
   std::string trunk_file;
@@ -448,7 +449,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   const std::string format = output_format(o.format, o.json, kTableFormats);
   auto g = graph::parse_graph(o.graph);
   games::NimberSearchOptions opt;
-  opt.table_bytes = search_table_bytes(o.table_mib);
+  opt.table_bytes = search_table_bytes(o.table_mib, o.table_mib_given);
   opt.threads = o.threads;
   opt.table_file = o.table_file;
   opt.checkpoint_seconds = o.checkpoint;
@@ -566,6 +567,7 @@ struct BuildDbOptions {
   int max_cells = 12;
   std::string out;
   std::uint64_t table_mib = 1024;
+  bool table_mib_given = false;
   std::uint64_t max_positions = 0;
   std::uint64_t max_shapes = 20'000'000;
   bool json = false;
@@ -573,7 +575,7 @@ struct BuildDbOptions {
 
 void run_build_db(const BuildDbOptions& o, games::VertexGame game) {
   games::NimberSearchOptions opt;
-  opt.table_bytes = search_table_bytes(o.table_mib);
+  opt.table_bytes = search_table_bytes(o.table_mib, o.table_mib_given);
   opt.max_nodes = o.max_positions;
   opt.interrupt = &g_interrupted;
   games::EndgameDbBuildStats st;
@@ -833,8 +835,7 @@ void add_kayles_commands(CLI::App& app) {
         ->excludes("--outcome-only");
     g->add_option("--threads", o->threads, "search threads sharing the root's options and one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
-    g->add_option("--table-mib", o->table_mib, "transposition table bound in MiB (default 1024, at most 3/4 of --max-memory)")
-        ->check(CLI::Range(1, 1 << 20));
+    add_table_mib_option(g, o->table_mib, o->table_mib_given, "");
     g->add_option("--table", o->table_file,
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
                   "(an interrupted run resumes from it); the refutations go beside it in FILE.refutations");
@@ -933,8 +934,7 @@ void add_kayles_commands(CLI::App& app) {
         ->required()
         ->check(CLI::Range(1, 64));
     bd->add_option("--out", b->out, "database file to write")->required();
-    bd->add_option("--table-mib", b->table_mib, "transposition table bound in MiB (default 1024, at most 3/4 of --max-memory)")
-        ->check(CLI::Range(1, 1 << 20));
+    add_table_mib_option(bd, b->table_mib, b->table_mib_given, "");
     bd->add_option("--max-shapes", b->max_shapes, "stop (exit 2) when more shapes than this are enumerated (default 20000000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     add_max_positions_option(bd, b->max_positions);

@@ -33,6 +33,7 @@ struct SweepArgs {
   std::string cols_range;
   int threads = 1;
   std::uint64_t table_mib = 1024;
+  bool table_mib_given = false;
 };
 
 std::pair<int, int> range_of(const std::string& text, const char* flag) {
@@ -121,7 +122,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   std::tie(o.cols_lo, o.cols_hi) = range_of(a.cols_range, "--cols");
   o.max_seconds = a.cell_seconds;
   // Each cell's table is its memory: bounded by --table-mib and by --max-memory.
-  o.search.table_bytes = search_table_bytes(a.table_mib);
+  o.search.table_bytes = search_table_bytes(a.table_mib, a.table_mib_given);
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
   std::uint64_t bytes = 0;
@@ -188,8 +189,7 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--cell-seconds", a->cell_seconds, "stop a cell after this many seconds (0: no cap); it is reported as capped");
     g->add_option("--threads", a->threads, "search threads per cell (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
-    g->add_option("--table-mib", a->table_mib, "transposition table bound per cell in MiB (default 1024, at most 3/4 of --max-memory)")
-        ->check(CLI::Range(1, 1 << 20));
+    add_table_mib_option(g, a->table_mib, a->table_mib_given, " per cell");
     g->add_flag("--json", a->json, "one JSON object on stdout");
     add_format_option(g, a->format, kTableFormats);
     add_max_positions_option(g, a->max_positions);

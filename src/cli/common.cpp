@@ -568,11 +568,23 @@ solve::SearchLimits search_limits(std::uint64_t max_positions) {
   return l;
 }
 
-std::uint64_t search_table_bytes(std::uint64_t table_mib) {
+std::uint64_t search_table_bytes(std::uint64_t table_mib, bool given) {
   const std::uint64_t memory = search_limits(0).max_memory_bytes;
   if (memory != 0 && memory < (std::uint64_t{4} << 20))
     throw CapReached(fmt::format("memory cap of {} MiB is below the search's minimum of 4 MiB", memory >> 20));
+  if (given && memory != 0 && (table_mib << 20) > memory / 4 * 3)
+    throw InputError(fmt::format("--table-mib {} is above 3/4 of --max-memory {} ({} MiB): raise --max-memory or lower "
+                                 "--table-mib",
+                                 table_mib, memory >> 20, (memory / 4 * 3) >> 20));
   return memory != 0 ? std::min(table_mib << 20, memory / 4 * 3) : table_mib << 20;
+}
+
+void add_table_mib_option(CLI::App* cmd, std::uint64_t& table_mib, bool& given, const std::string& what) {
+  cmd->add_option("--table-mib", table_mib,
+                  "transposition table bound" + what + " in MiB (default 1024, at most 3/4 of --max-memory: above "
+                  "that an error when given, lowered when the default)")
+      ->check(CLI::Range(1, 1 << 20))
+      ->each([&given](const std::string&) { given = true; });
 }
 
 }  // namespace cgtlab::cli

@@ -109,7 +109,13 @@ solve::SearchLimits search_limits(std::uint64_t max_positions);
 // A search's table bound in bytes: --table-mib, but at most three quarters of --max-memory,
 // so the tables (a nimber search keeps a quarter of it for refutations) and the rest of the
 // process (a table being loaded, stacks, the graph) stay under the cap. A bound equal to the
-// cap stopped a resumed Cram 6x9 run at the cap while it loaded its 71 M-entry table.
-std::uint64_t search_table_bytes(std::uint64_t table_mib);
+// cap stopped a resumed Cram 6x9 run at the cap while it loaded its 71 M-entry table. A bound
+// the user gave (`given`: --table-mib on the command line) above that is an InputError, not
+// silently lowered: a record run asked --table-mib 18432 under --max-memory 21846 and got 16384,
+// so that its --refutation-mib 14336 left the nimbers half the memory they had held (the loaded
+// table lost a quarter of its entries). The default (1024) is lowered quietly.
+std::uint64_t search_table_bytes(std::uint64_t table_mib, bool given);
+// Adds --table-mib to cmd (the bound of search_table_bytes); `given` is set when it is used.
+void add_table_mib_option(CLI::App* cmd, std::uint64_t& table_mib, bool& given, const std::string& what);
 
 }  // namespace cgtlab::cli

@@ -27,4 +27,18 @@ check_stop timeout 120 "$cgtlab" --max-memory 100 pebbling mvalue --graph P40 --
 check_stop timeout 120 "$cgtlab" --max-memory 100 blocking value --graph T3 --pebbles 2=100/100/100
 # coins: 1000 ones ignored --max-positions
 check_stop "$cgtlab" coins value "$(printf '1%.0s' $(seq 1000))" --max-positions 10
+# A table bound given above 3/4 of --max-memory is an input error (one line, exit 2), never
+# lowered silently; the default bound (1024) is lowered quietly under a small cap.
+for cmd in "arckayles grundy --graph P6" "nodekayles grundy --graph P6" "sweep cram --rows 2 --cols 1..2" \
+           "arckayles build-db --rows 2 --max-cells 4 --out /tmp/cgtlab-caps-$$.db"; do
+  # shellcheck disable=SC2086  # the command's words
+  "$cgtlab" --max-memory 1000 $cmd --table-mib 751 >/dev/null 2>"$err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$err")" -eq 1 ] && grep -q "table-mib 751 is above 3/4 of --max-memory 1000 (750 MiB)" "$err" ||
+    fail "$cmd --table-mib 751 under --max-memory 1000: exit $rc: $(cat "$err")"
+  # shellcheck disable=SC2086
+  "$cgtlab" --max-memory 1000 $cmd --table-mib 750 >/dev/null 2>"$err" || fail "$cmd --table-mib 750: $(cat "$err")"
+  # shellcheck disable=SC2086
+  "$cgtlab" --max-memory 1000 $cmd >/dev/null 2>"$err" || fail "$cmd under --max-memory 1000: $(cat "$err")"
+done
+rm -f "/tmp/cgtlab-caps-$$.db"
 echo "caps: ok"

@@ -16,6 +16,15 @@ for csv in docs/results/cram.csv docs/results/node-kayles.csv; do
       want=N; [ "$nimber" = 0 ] && want=P
       [ "$outcome" = "$want" ] || fail "$csv row ${rows}x$cols: nimber $nimber but outcome $outcome"
     fi
+    # Every command runs as written: a --table-mib above 3/4 of --max-memory (default 6144) is an
+    # input error since the bound is no longer lowered silently.
+    python3 - "$command" <<'PY' || fail "$csv row ${rows}x$cols: --table-mib above 3/4 of --max-memory: $command"
+import re, sys
+c = sys.argv[1]
+t, m = re.search(r"--table-mib (\d+)", c), re.search(r"--max-memory (\d+)", c)
+memory = int(m.group(1)) if m else 6144
+assert t is None or memory == 0 or int(t.group(1)) << 20 <= (memory << 20) // 4 * 3
+PY
     awk -v s="$seconds" 'BEGIN { exit !(s < 1.0) }' || continue
     [[ $command == cgtlab\ * ]] || fail "$csv row ${rows}x$cols: command does not start with cgtlab"
     args=$(sed -e 's/^cgtlab //' -e 's/ --table [^ ]*//' -e 's/ --checkpoint [^ ]*//' <<<"$command")
