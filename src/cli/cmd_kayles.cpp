@@ -387,8 +387,15 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
       const std::string refutations =
           refute_slots ? fmt::format(", refutations {} of {} ({:.1f}%)", refuted, refute_slots, percent(refuted, refute_slots))
                        : std::string();
-      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB), {}", positions, rate,
-                         entries, slots, percent(entries, slots), refutations, table_mib,
+      // The split of the bound, so that a run sized by mistake shows it from its first line.
+      const std::uint64_t nimber_mib = status->nimber_bound_bytes.load() >> 20;
+      const std::uint64_t refutation_mib = status->refutation_bound_bytes.load() >> 20;
+      const std::string split =
+          nimber_mib == 0 ? std::string()
+          : refutation_mib == 0 ? fmt::format(": nimbers {} MiB", nimber_mib)
+                                : fmt::format(": nimbers {} MiB, refutations {} MiB", nimber_mib, refutation_mib);
+      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB{}), {}", positions, rate,
+                         entries, slots, percent(entries, slots), refutations, table_mib, split,
                          games::search_bounds_text(*status, false));
     });
   } else if (progress_enabled()) {

@@ -998,6 +998,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     }
   solve::NimberStatus own_status;
   solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
+  status.nimber_bound_bytes.store(table.max_bytes());
+  status.refutation_bound_bytes.store(refutations ? refutations->max_bytes() : 0);
   typename solve::LemoineViennot<Game, KW>::Settings s;
   s.threads = o.threads;
   s.interrupt = o.interrupt;
