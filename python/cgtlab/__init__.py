@@ -229,7 +229,7 @@ def _kayles(arc):
                          "is known to have once the search ends, the first move to one (named as the CLI names "
                          "moves); the option's nimber is looked up in the search's table, not searched for. On a "
                          "connected graph the search leaves unsimplified (a full grid) every value below the "
-                         "nimber has one.")
+                         "nimber has one (unless a full table replaced the entry).")
     _document(moves, _MOVES_DOC, game, True)
     _document(tree, _TREE_DOC, game, True)
     grundy_.__name__ = "grundy"
