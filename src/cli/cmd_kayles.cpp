@@ -352,8 +352,13 @@ nlohmann::json reached_json(const solve::NimberStatus& st) {
     j["root_options"] = rp.options;
     j["root_options_settled"] = rp.settled;
     nlohmann::json asked = nlohmann::json::array();
-    for (const auto& a : st.asked_options(asking))
-      asked.push_back({{"thread", a.thread}, {"option", a.option}, {"seconds", a.seconds}});
+    for (const auto& a : st.asked_options(asking)) {
+      const std::string move = st.root_option_move(a.option);
+      asked.push_back({{"thread", a.thread},
+                       {"option", a.option},
+                       {"move", move.empty() ? nlohmann::json(nullptr) : nlohmann::json(move)},
+                       {"seconds", a.seconds}});
+    }
     j["root_options_asked"] = asked;
   }
   return j;
@@ -412,6 +417,15 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
 
 // --lookup-only: what a saved table proves about the graph's nimber, nothing searched: the nimber
 // when the table holds it, else the values ruled out by the witnesses (moves to options of them).
+// The lookup's rounds (NimberSearchResult::rounds): {candidate, file, options: [{move, budget}]}, or null.
+nlohmann::json rounds_json(const games::NimberSearchResult& r) {
+  if (r.rounds_candidate < 0) return nullptr;
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& x : r.rounds)
+    options.push_back({{"move", x.move.empty() ? nlohmann::json(nullptr) : nlohmann::json(x.move)}, {"budget", x.budget}});
+  return {{"candidate", r.rounds_candidate}, {"file", r.rounds_file}, {"options", options}};
+}
+
 void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bool json) {
   std::vector<int> ruled_out;
   for (const auto& w : r.witnesses) ruled_out.push_back(w.value);  // an option has it: not the nimber
@@ -430,6 +444,7 @@ void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bo
                      {"loaded", {{"nimbers", r.loaded_entries}, {"refutations", 0}}},
                      {"ruled_out", ruled_out},
                      {"witnesses", witnesses_json(r.witnesses)},
+                     {"rounds", rounds_json(r)},
                      {"cpu_seconds", cpu_seconds()},
                      {"peak_rss_mib", peak_rss_mib()}};
     print_json(j);
@@ -443,13 +458,28 @@ void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bo
   for (const auto& w : r.witnesses)
     list += fmt::format("{}{} by the move {}", list.empty() ? "" : ", ", w.value, w.move);
   fmt::print("options of known value: {}\n", list.empty() ? "none in the table" : list);
-  if (!r.nimber_known && !ruled_out.empty()) {
-    std::string values;
-    for (std::size_t i = 0; i < ruled_out.size(); ++i)
-      values += (i == 0 ? "" : i + 1 == ruled_out.size() ? " or " : ", ") + std::to_string(ruled_out[i]);
-    fmt::print("so the nimber is not {}\n", values);
-  }
+  if (!r.nimber_known && !ruled_out.empty()) fmt::print("so the nimber is not {}\n", games::or_list(ruled_out));
   fmt::print("table:   {} nimbers loaded from {}\n", r.loaded_entries, !o.table_file.empty() ? o.table_file : o.trunk_file);
+  if (r.rounds_candidate < 0) return;
+  // The root's rounds: the options not yet shown "not r", grouped by the budget of their next question.
+  fmt::print("rounds:  {} was being asked; {} root options not yet shown not {} ({}), by the budget of their "
+             "next question:\n",
+             r.rounds_candidate, r.rounds.size(), r.rounds_candidate, r.rounds_file);
+  std::vector<std::uint64_t> budgets;
+  for (const auto& x : r.rounds)
+    if (std::find(budgets.begin(), budgets.end(), x.budget) == budgets.end()) budgets.push_back(x.budget);
+  std::sort(budgets.rbegin(), budgets.rend());
+  for (const std::uint64_t b : budgets) {
+    std::string moves;
+    int unnamed = 0;
+    for (const auto& x : r.rounds) {
+      if (x.budget != b) continue;
+      if (x.move.empty()) ++unnamed;
+      else moves += (moves.empty() ? "" : ", ") + x.move;
+    }
+    if (unnamed > 0) moves += fmt::format("{}{} option{} no move leads to", moves.empty() ? "" : ", ", unnamed, unnamed == 1 ? "" : "s");
+    fmt::print("         {} positions: {}\n", b, moves);
+  }
 }
 
 void run_kayles(const KaylesOptions& o, games::VertexGame game) {

@@ -198,9 +198,42 @@ struct NimberStatus {
     return witnesses_;
   }
 
+  // The moves of the tracked root's listed options (set by the caller, which names moves, when
+  // the root is expanded; Settings::root_options): option j (1-based, in the root's order) has the
+  // name names[j - 1] (LemoineViennot::option_name) and is reached by the move moves[j - 1], the
+  // first of the game's moves that leads to it ("" when none is known). Mirror images are one
+  // option, so other moves may lead to it too.
+  struct RootOption {
+    std::uint64_t name = 0;
+    std::string move;
+  };
+  void set_root_options(std::vector<RootOption> o) {
+    std::lock_guard lock(witness_mutex_);
+    root_options_ = std::move(o);
+  }
+  std::vector<RootOption> root_option_list() const {
+    std::lock_guard lock(witness_mutex_);
+    return root_options_;
+  }
+  // The move of option j (1-based), "" when none is known.
+  std::string root_option_move(int option) const {
+    std::lock_guard lock(witness_mutex_);
+    return option >= 1 && static_cast<std::size_t>(option) <= root_options_.size()
+               ? root_options_[static_cast<std::size_t>(option) - 1].move
+               : std::string();
+  }
+  // The move of the option named `name`, "" when none is known.
+  std::string root_option_move_named(std::uint64_t name) const {
+    std::lock_guard lock(witness_mutex_);
+    for (const auto& o : root_options_)
+      if (o.name == name) return o.move;
+    return {};
+  }
+
  private:
   mutable std::mutex witness_mutex_;
   std::vector<Witness> witnesses_;
+  std::vector<RootOption> root_options_;
 };
 
 // Where a search spent its work (all threads), for measuring.
@@ -349,6 +382,10 @@ class LemoineViennot {
     // table -6 % CPU with 2^12 entries (-7 % without the load), Cram 5x9 on its own small table
     // unchanged within the noise.
     int front_bits = kDefaultFrontBits;
+    // Called once the tracked root is expanded (on the thread that expanded it), with the names of
+    // its listed options in the root's order (option_name; option j is names[j - 1]), so a caller
+    // that knows the game's moves can name them (root_option_name, NimberStatus::set_root_options).
+    std::function<void(const std::vector<std::uint64_t>&)> root_options;
   };
 
   LemoineViennot(const G& game, Table& table, Settings settings = {})
@@ -431,6 +468,39 @@ class LemoineViennot {
     for (std::size_t i = 0; i < unknown.size(); i += 2)
       if (i + 1 == unknown.size() || unknown[i] != unknown[i + 1]) return -1;
     return x;
+  }
+
+  // The name (option_name) that the tracked root gives its option p, p being the whole position
+  // after a move: its components are looked up as known_nimber does (trivial, or in the table), equal
+  // unknown ones cancel, and the nim-sum of the known ones is taken without the other components'
+  // (the root's bound). 0 when every component is known (such options are not listed). The table
+  // grows while a search runs, so an option named at its root's expansion may be named otherwise
+  // later (a component found since): a caller names the options when the root is expanded.
+  std::uint64_t root_option_name(const Position& p) const {
+    std::vector<Position> comps;
+    game_.components(p, comps);
+    int x = 0;
+    std::vector<Key> unknown;
+    for (const auto& c : comps) {
+      if (const int t = game_.trivial_nimber(c); t >= 0) {
+        x ^= t;
+        continue;
+      }
+      const Key key = game_.key(c);
+      if (const int v = table_.get(key); v >= 0) x ^= v;
+      else unknown.push_back(key);
+    }
+    std::sort(unknown.begin(), unknown.end());
+    std::vector<Key> kept;
+    for (std::size_t i = 0; i < unknown.size(); ++i) {
+      if (i + 1 < unknown.size() && unknown[i] == unknown[i + 1]) {
+        ++i;
+        continue;
+      }
+      kept.push_back(unknown[i]);
+    }
+    if (kept.empty()) return 0;
+    return name_of(x ^ bound_xor_, kept.data(), kept.data() + kept.size());
   }
 
   // A live view of the search (any thread).
@@ -897,10 +967,24 @@ class LemoineViennot {
   static constexpr int kFrontShift = 56;
   static constexpr std::uint64_t kFrontValue = std::uint64_t{0xff} << kFrontShift;
 
-  // Whether options a and b of frame f ask the same question: each is one component (after
-  // reduce), of the same key, beside the same nimber of known components.
+  // Whether options a and b of frame f ask the same question: the same keys of unknown components
+  // (in any order: a move and its mirror image may split a board into the same parts, listed in
+  // the other order), beside the same nimber of known components.
   static bool same_question(const Frame& f, const Option& a, const Option& b) {
-    return a.len == 1 && b.len == 1 && a.nimber == b.nimber && f.keys[a.first] == f.keys[b.first];
+    if (a.len != b.len || a.nimber != b.nimber) return false;
+    if (a.len == 1) return f.keys[a.first] == f.keys[b.first];
+    std::uint64_t used = 0;  // b's components matched so far (options of more than 64 are never merged)
+    if (a.len > 64) return false;
+    for (std::uint32_t i = a.first; i < a.first + a.len; ++i) {
+      bool matched = false;
+      for (std::uint32_t j = 0; j < b.len && !matched; ++j)
+        if (((used >> j) & 1) == 0 && f.keys[b.first + j] == f.keys[i]) {
+          used |= std::uint64_t{1} << j;
+          matched = true;
+        }
+      if (!matched) return false;
+    }
+    return true;
   }
 
   // Folds every component of o but the first into o.nimber (exact nimbers).
@@ -1294,8 +1378,8 @@ class LemoineViennot {
   }
 
   // The root's options into f (the values of the known ones into skip, and ruled out). Options
-  // that are the same question (one component of the same key, the same nimber of known
-  // components; e.g. mirror images) are listed once: the root needs each value once. Returns the
+  // that are the same question (unknown components of the same keys, in any order, and the same
+  // nimber of known components; e.g. mirror images) are listed once: the root needs each value once. Returns the
   // root's distinct options as the reports count them (NimberStatus::root_count): the listed ones
   // (numbered 1, 2, ... in the order the root asks them), after the game's simplifications, its
   // keys (e.g. the symmetries of a grid) and the cancelling of equal components, plus one per
@@ -1315,6 +1399,11 @@ class LemoineViennot {
     }
     f.opts.resize(kept);
     for (std::size_t j = 0; j < kept; ++j) f.opts[j].id = static_cast<std::uint32_t>(j + 1);
+    if (tracking_ && settings_.root_options) {
+      std::vector<std::uint64_t> names;
+      for (const Option& o : f.opts) names.push_back(option_name(f, o));
+      settings_.root_options(names);
+    }
     return skip.count_small() + static_cast<int>(kept);
   }
 
@@ -1561,10 +1650,13 @@ class LemoineViennot {
   // The name of a root option (RootRounds): a hash of its unknown components' keys, in any order,
   // and the nim-sum of its known ones.
   static std::uint64_t option_name(const Frame& f, const Option& o) {
-    std::uint64_t h = mix(0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(o.nimber));
-    for (std::uint32_t i = o.first; i < o.first + o.len; ++i) {
+    return name_of(o.nimber, f.keys.data() + o.first, f.keys.data() + o.first + o.len);
+  }
+  static std::uint64_t name_of(int nimber, const Key* first, const Key* last) {
+    std::uint64_t h = mix(0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(nimber));
+    for (const Key* key = first; key != last; ++key) {
       std::uint64_t k = 0;
-      for (const std::uint64_t word : f.keys[i]) k = mix(k ^ word) + 0x632be59bd9b4e019ull;
+      for (const std::uint64_t word : *key) k = mix(k ^ word) + 0x632be59bd9b4e019ull;
       h += mix(k);
     }
     return mix(h);

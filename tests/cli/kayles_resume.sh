@@ -169,6 +169,9 @@ if "root_options" in r:
     assert r["asking"] is not None and r["root_options"] == options, r
     assert 0 <= r["root_options_settled"] < options, r
     asked = {a["option"] for a in r["root_options_asked"]}
+    # Each option asked is named by a move (a full board: every option has one), in words too.
+    for a in r["root_options_asked"]:
+        assert "-" in a["move"] and "option %d (move %s) had been asked" % (a["option"], a["move"]) in j["error"], (a, j["error"])
     assert all(1 <= a <= options for a in asked) and r["root_options_settled"] + len(asked) <= options, r
     words = "%d was being asked: %d of %d root options shown not %d" % (r["asking"], r["root_options_settled"], options, r["asking"])
     assert words in j["error"], (words, j["error"])
@@ -215,7 +218,8 @@ assert done["cpu_seconds"] > r["cpu_seconds"], (done, r)' "$dir/done" "$dir/out"
 ! grep -q $'\r' "$dir/err" || fail "--progress lines should not use \\r"
 lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy: [0-9.]+ s \(CPU [0-9.]+ s\), [0-9]+ positions \([0-9]+/s\), table [0-9]+ of [0-9]+ slots .*nimber.*, RSS [0-9]+ MiB$' "$dir/err")
 [ "$lines" -ge 3 ] && [ "$lines" -eq "$(wc -l < "$dir/err")" ] || fail "--progress 0.1: $lines progress lines: $(cat "$dir/err")"
-grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ for [0-9.]+ s, RSS" "$dir/err" ||
+# The option asked is named by its move (the first in the game's order that leads to it).
+grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ \(move [0-9]+-[0-9]+\) for [0-9.]+ s, RSS" "$dir/err" ||
   fail "--progress 0.1: no line counts the root's options: $(cat "$dir/err")"
 # The refutation table's fill beside the nimbers' (some are stored once the root refutes 0).
 grep -qE 'table [0-9]+ of [0-9]+ slots \([0-9.]+%, refutations [1-9][0-9]* of [0-9]+ \([0-9.]+%\), bound [0-9]+ MiB: nimbers [1-9][0-9]* MiB, refutations [1-9][0-9]* MiB\)' "$dir/err" ||
@@ -241,6 +245,27 @@ PY
 "$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only --table "$tt" >"$dir/out" 2>"$dir/err" || fail "--lookup-only: exit $?"
 head -1 "$dir/out" | grep -q "(Grundy value $nimber)" || fail "--lookup-only after the end: $(cat "$dir/out")"
 grep -q "^options of known value: 0 by the move [0-9]*-[0-9]*" "$dir/out" || fail "--lookup-only witnesses: $(cat "$dir/out")"
+# With --root-rounds the rounds file beside the table names each option's move in a comment, and
+# --lookup-only lists them, by the budget of the next question: as many as the file has, each named.
+tt=$dir/rounds.tt
+"$cgtlab" arckayles grundy --graph Grid5x7 --value-only --root-rounds 4096 --max-positions 150000 --table "$tt" \
+  >/dev/null 2>&1
+[ "$(grep -c '^[0-9a-f]* [0-9]*  # move [0-9]*-[0-9]*$' "$tt.rounds")" -ge 2 ] &&
+  [ "$(grep -vc '^[0-9a-f]* [0-9]*  # move [0-9]*-[0-9]*$' "$tt.rounds")" -eq 2 ] ||
+  fail "--root-rounds: the rounds file should name every option's move: $(cat "$tt.rounds")"
+"$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only --table "$tt" --json >"$dir/out" 2>"$dir/err" ||
+  fail "--lookup-only with rounds: exit $?: $(cat "$dir/err")"
+python3 - "$dir/out" "$tt.rounds" <<'PY' || fail "--lookup-only with rounds: $(cat "$dir/out")"
+import json, sys
+look, lines = json.load(open(sys.argv[1])), open(sys.argv[2]).read().splitlines()
+r = look["rounds"]
+assert r["file"] == sys.argv[2] and lines[1] == "candidate %d" % r["candidate"], r
+want = [(l.split()[4], int(l.split()[1])) for l in lines[2:]]
+assert [(o["move"], o["budget"]) for o in r["options"]] == want, (r, want)
+PY
+"$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only --table "$tt" >"$dir/out" 2>"$dir/err" || fail "--lookup-only with rounds"
+grep -qE "^rounds:  [0-9]+ was being asked; $(($(wc -l < "$tt.rounds") - 2)) root options not yet shown not" "$dir/out" &&
+  grep -qE "^         [0-9]+ positions: [0-9]+-[0-9]+" "$dir/out" || fail "--lookup-only rounds text: $(cat "$dir/out")"
 for args in "" "--table $dir/none.tt" "--trunk $tt --format latex"; do
   "$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only $args >/dev/null 2>"$dir/err"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--lookup-only $args: exit $rc: $(cat "$dir/err")"

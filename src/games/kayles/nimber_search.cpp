@@ -897,20 +897,28 @@ solve::RootRounds read_root_rounds(const std::string& path, const std::string& g
     throw bad("the second line must be 'candidate R' (0..254), not '" + line + "'");
   while (std::getline(in, line)) {
     unsigned long long name = 0, budget = 0;
-    char rest = 0;
-    if (std::sscanf(line.c_str(), "%llx %llu %c", &name, &budget, &rest) != 2 || budget == 0)
-      throw bad("an option's line must be 'NAME BUDGET' (hex, positive), not '" + line + "'");
+    int used = 0;
+    const bool parsed = std::sscanf(line.c_str(), "%llx %llu%n", &name, &budget, &used) == 2;
+    const auto rest = parsed ? line.find_first_not_of(" \t", static_cast<std::size_t>(used)) : std::string::npos;
+    if (!parsed || budget == 0 || (rest != std::string::npos && line[rest] != '#'))
+      throw bad("an option's line must be 'NAME BUDGET' (hex, positive), then only a '#' comment, not '" + line + "'");
     r.budgets.emplace_back(name, budget);
   }
   return r;
 }
 
-void write_root_rounds(const std::string& path, const std::string& game, const solve::RootRounds& r) {
+// With `move_of`, each option's line ends with the comment "# move M", M the first move that leads
+// to it (NimberStatus::root_option_move_named), for the reader; the reader skips it.
+void write_root_rounds(const std::string& path, const std::string& game, const solve::RootRounds& r,
+                       const std::function<std::string(std::uint64_t)>& move_of) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp);
     out << "cgtlab root rounds 1 " << game << "\ncandidate " << r.candidate << "\n";
-    for (const auto& [name, budget] : r.budgets) out << fmt::format("{:016x} {}\n", name, budget);
+    for (const auto& [name, budget] : r.budgets) {
+      const std::string move = move_of ? move_of(name) : std::string();
+      out << fmt::format("{:016x} {}{}\n", name, budget, move.empty() ? "" : "  # move " + move);
+    }
     if (!out.flush()) throw InputError("cannot write root rounds file " + tmp);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError("cannot write root rounds file " + path);
@@ -969,6 +977,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   solve::RootRounds resume_rounds;
   if (!o.table_file.empty() && o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file)))
     resume_rounds = read_root_rounds(rounds_path(o.table_file), name);
+  solve::NimberStatus own_status;
+  solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
   solve::LemoineViennot<Game, KW>* running = nullptr;  // the engine, once built
   bool finished = false;                                // ... and its search ended with the answer
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
@@ -982,7 +992,9 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
         std::filesystem::remove(rounds_path(o.table_file), ec);
       } else if (running != nullptr && o.root_rounds != 0) {
         const solve::RootRounds now = running->root_rounds();
-        if (now.candidate >= 0) write_root_rounds(rounds_path(o.table_file), name, now);
+        if (now.candidate >= 0)
+          write_root_rounds(rounds_path(o.table_file), name, now,
+                            [&](std::uint64_t n) { return status.root_option_move_named(n); });
       }
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
@@ -996,8 +1008,6 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       k[KW - 1] |= e.key >> 50 << 50;
       table.put(k, e.nimber);
     }
-  solve::NimberStatus own_status;
-  solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
   status.nimber_bound_bytes.store(table.max_bytes());
   status.refutation_bound_bytes.store(refutations ? refutations->max_bytes() : 0);
   typename solve::LemoineViennot<Game, KW>::Settings s;
@@ -1022,11 +1032,30 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     s.checkpoint = save;
     s.checkpoint_seconds = o.checkpoint_seconds;
   }
+  const auto adj = kayles_neighbourhoods<W>(g);
+  // The moves of the tracked root's options (NimberStatus::root_options), named when the root is
+  // expanded: each move of the whole position in the game's order, its option named as the root
+  // names it; the first move of each name is kept.
+  s.root_options = [&](const std::vector<std::uint64_t>& names) {
+    std::vector<std::pair<std::uint64_t, std::string>> first;
+    each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+      const std::uint64_t n = running->root_option_name(rest);
+      if (n == 0 || std::find(names.begin(), names.end(), n) == names.end()) return;
+      for (const auto& f : first)
+        if (f.first == n) return;
+      first.emplace_back(n, kayles_move_name(g, game, {kayles_deleted<W>(adj, rules.all(), m), 0}));
+    });
+    std::vector<solve::NimberStatus::RootOption> out;
+    for (const std::uint64_t n : names) {
+      auto f = std::find_if(first.begin(), first.end(), [&](const auto& x) { return x.first == n; });
+      out.push_back({n, f == first.end() ? std::string() : f->second});
+    }
+    status.set_root_options(std::move(out));
+  };
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
   running = &engine;
   // The witnesses (NimberSearchResult::witnesses): the moves of the whole position in the game's
   // order, each option's nimber looked up, never searched.
-  const auto adj = kayles_neighbourhoods<W>(g);
   auto witnesses = [&] {
     std::vector<solve::NimberStatus::Witness> out;
     std::vector<char> seen;
@@ -1045,6 +1074,16 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   };
   if (o.lookup_only) {  // what the table holds, nothing searched, nothing saved
     r.witnesses = witnesses();
+    const std::string read = rounds_path(!o.table_file.empty() ? o.table_file : o.trunk_file);
+    if (std::filesystem::exists(read)) {
+      const solve::RootRounds rounds = read_root_rounds(read, name);
+      std::vector<std::uint64_t> names;
+      for (const auto& [n, budget] : rounds.budgets) names.push_back(n);
+      s.root_options(names);  // names the options' moves in the status, as a search's root does
+      r.rounds_candidate = rounds.candidate;
+      r.rounds_file = read;
+      for (const auto& [n, budget] : rounds.budgets) r.rounds.push_back({status.root_option_move_named(n), budget});
+    }
     const int v = engine.known_nimber(rules.all());
     r.nimber_known = v >= 0;
     r.nimber = static_cast<cgt::Grundy>(std::max(v, 0));
@@ -1317,6 +1356,13 @@ std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {
   return std::nullopt;
 }
 
+std::string or_list(const std::vector<int>& values) {
+  std::string list;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + std::to_string(values[i]);
+  return list;
+}
+
 std::vector<int> ruled_out_values(const solve::NimberStatus& status) {
   std::vector<int> out;
   for (std::uint64_t m = status.ruled_out.load(); m != 0; m &= m - 1) out.push_back(std::countr_zero(m));
@@ -1349,9 +1395,12 @@ std::string root_text(const solve::NimberStatus& status, int asking, bool stoppe
     if (same == asked.end()) asked.push_back(a);
     else same->seconds = std::max(same->seconds, a.seconds);
   }
-  for (std::size_t i = 0; i < asked.size(); ++i)
-    t += fmt::format("{}option {} {} {:.1f} s", i == 0 ? (stopped ? ", " : ", asking ") : " and ", asked[i].option,
-                     stopped ? "had been asked for" : "for", asked[i].seconds);
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    const std::string move = status.root_option_move(asked[i].option);
+    t += fmt::format("{}option {}{} {} {:.1f} s", i == 0 ? (stopped ? ", " : ", asking ") : " and ", asked[i].option,
+                     move.empty() ? "" : " (move " + move + ")", stopped ? "had been asked for" : "for",
+                     asked[i].seconds);
+  }
   return t;
 }
 
@@ -1401,10 +1450,7 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
   if (out.empty()) {
     t += stopped ? "nothing proved about the nimber yet" : "nimber: nothing proved yet";
   } else {
-    std::string list;
-    for (std::size_t i = 0; i < out.size(); ++i)
-      list += (i == 0 ? "" : i + 1 == out.size() ? " or " : ", ") + std::to_string(out[i]);
-    t += (stopped ? "the nimber is not " : "nimber not ") + list + (out.front() == 0 ? " (outcome N)" : "");
+    t += (stopped ? "the nimber is not " : "nimber not ") + or_list(out) + (out.front() == 0 ? " (outcome N)" : "");
   }
   if (asking >= 0) {
     t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);

@@ -61,7 +61,9 @@ struct NimberSearchOptions {
   bool outcome_only = false;
   // Nothing searched: only what the loaded table (table_file, else trunk_file) already holds,
   // the nimber when it holds the whole position's (NimberSearchResult::nimber_known) and the
-  // witnesses; no file is written. A table file's refutations are not read.
+  // witnesses; no file is written. A table file's refutations are not read. The root's rounds
+  // beside the file read (FILE.rounds), when there are some, are listed with their options' moves
+  // (NimberSearchResult::rounds).
   bool lookup_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
   // Keep refutations ("the nimber of C is not v", v < 8) in a second table, so a question is never
@@ -146,7 +148,22 @@ struct NimberSearchResult {
   // nimber from the table, nothing searched for it), the first move to one, by value: the
   // nimber is none of these values, and each is checkable by itself (the option's nimber).
   std::vector<solve::NimberStatus::Witness> witnesses;
+  // lookup_only: the root's rounds saved beside the file read (FILE.rounds; --root-rounds), where a
+  // stopped run left them: the candidate being decided, and each option not yet shown not to have
+  // it, with the budget of its next question and the first move that leads to it ("" when none of
+  // the position's moves does, as the file's names are computed: a position of one component, or
+  // whose other components' nimbers are 0). rounds_candidate -1: no rounds file.
+  struct RoundsOption {
+    std::string move;
+    std::uint64_t budget = 0;
+  };
+  int rounds_candidate = -1;
+  std::string rounds_file;
+  std::vector<RoundsOption> rounds;
 };
+
+// "0, 1 or 3" (the values in their order; "" when none).
+std::string or_list(const std::vector<int>& values);
 
 // The nimber of the game on g (loopless, undirected). Throws InputError on a bad graph,
 // CapReached when the search is interrupted or capped (after saving the table when there is a

@@ -729,7 +729,11 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
         ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
         EXPECT_GE(budget, 16u);
         advanced = advanced || budget > 16;
-        v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40);
+        // Each line names its option's move in a comment (a one-component board: every option has one).
+        const auto comment = v[i].find("  # move ");
+        EXPECT_NE(comment, std::string::npos) << v[i];
+        v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40) +
+               (run == 1 || comment == std::string::npos ? "" : v[i].substr(comment));
       }
       EXPECT_TRUE(advanced) << "run " << run;  // some question was abandoned before the cap
       write(v);
@@ -754,7 +758,8 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
        {std::vector<std::string>{"cgtlab root rounds 1 nodekayles grid-shape", "candidate 1"},
         std::vector<std::string>{"cgtlab root rounds 1 arckayles grid-shape", "candidate x"},
         std::vector<std::string>{"cgtlab root rounds 1 arckayles grid-shape", "candidate 1", "12ab 0"},
-        std::vector<std::string>{"cgtlab root rounds 1 arckayles grid-shape", "candidate 1", "zz 16"}}) {
+        std::vector<std::string>{"cgtlab root rounds 1 arckayles grid-shape", "candidate 1", "zz 16"},
+        std::vector<std::string>{"cgtlab root rounds 1 arckayles grid-shape", "candidate 1", "12ab 16 move 3-4"}}) {
     write(bad);
     EXPECT_THROW(games::kayles_nimber(g, VertexGame::ArcKayles, o), InputError) << bad.back();
   }
@@ -971,6 +976,103 @@ TEST(NimberSearch, AStoppedSearchReportsOnlyProvedFacts) {
 // A lookup in a saved table (NimberSearchOptions::lookup_only) searches nothing, writes nothing,
 // and tells what the table proves: after a finished search, its nimber and its witnesses; after a
 // stopped one, the witnesses the stop reported (the same table) and no nimber.
+namespace {
+
+// The symmetry class of a move of the game on the grid rows x cols (a vertex "v" or an edge "a-b",
+// vertex r * cols + c): the smallest of its images under the board's symmetries, as sorted vertices.
+std::vector<int> move_class(const std::string& move, int rows, int cols) {
+  std::vector<int> vs;
+  std::size_t at = 0;
+  for (std::size_t dash; (dash = move.find('-', at)) != std::string::npos; at = dash + 1)
+    vs.push_back(std::stoi(move.substr(at, dash - at)));
+  vs.push_back(std::stoi(move.substr(at)));
+  std::vector<int> best;
+  for (int t = 0; t < (rows == cols ? 8 : 4); ++t) {
+    std::vector<int> image;
+    for (const int v : vs) {
+      int r = v / cols, c = v % cols;
+      if (t & 1) r = rows - 1 - r;
+      if (t & 2) c = cols - 1 - c;
+      if (t & 4) std::swap(r, c);
+      image.push_back(r * cols + c);
+    }
+    std::sort(image.begin(), image.end());
+    if (best.empty() || image < best) best = image;
+  }
+  return best;
+}
+
+}  // namespace
+
+// The moves of the root's options (NimberStatus::root_option_list, named when the root is
+// expanded): on a full grid, the root's options are its moves up to the board's symmetries, so
+// the named moves must be one per symmetry class, each the first of its class in the game's order,
+// and on Arc-Kayles every class named (no move of these boards leaves a position of known value, so
+// every class is a listed option). Checked by the board's geometry, not by the names: one and two threads, both
+// games, square and oblong boards, the root's rounds on and off.
+TEST(NimberSearch, RootOptionsAreNamedByTheirMoves) {
+  int boards = 0;
+  for (auto [rows, cols] : {std::pair{3, 7}, std::pair{4, 4}, std::pair{4, 5}, std::pair{5, 5}, std::pair{3, 10}})
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+      for (int threads : {1, 2}) {
+        const auto g = grid(rows, cols);
+        const std::string where = g.to_spec() + (game == VertexGame::ArcKayles ? " arc" : " node") + " threads " +
+                                  std::to_string(threads);
+        // Every move's class, in the game's order (--move-values lists them in that order).
+        games::NimberSearchOptions all;
+        all.with_moves = true;
+        all.table_bytes = 1 << 22;
+        const auto full = games::kayles_nimber(g, game, all);
+        std::vector<std::vector<int>> classes;
+        std::vector<std::string> first;
+        for (const auto& m : full.moves) {
+          const auto k = move_class(games::kayles_move_name(g, game, m), rows, cols);
+          if (std::find(classes.begin(), classes.end(), k) != classes.end()) continue;
+          classes.push_back(k);
+          first.push_back(games::kayles_move_name(g, game, m));
+        }
+        solve::NimberStatus status;
+        games::NimberSearchOptions o;
+        o.status = &status;
+        o.threads = threads;
+        o.table_bytes = 1 << 22;
+        o.winning_moves = false;
+        o.root_rounds = threads == 2 ? 16 : 0;
+        o.max_nodes = std::max<std::uint64_t>(full.nodes / 4, 1);
+        try {
+          games::kayles_nimber(g, game, o);
+        } catch (const CapReached&) {
+        }
+        const auto named = status.root_option_list();
+        if (named.empty()) continue;  // decided before the root was expanded (the copying strategy)
+        ++boards;
+        std::vector<std::vector<int>> seen;
+        for (const auto& opt : named) {
+          ASSERT_FALSE(opt.move.empty()) << where;
+          const auto k = move_class(opt.move, rows, cols);
+          EXPECT_EQ(std::count(seen.begin(), seen.end(), k), 0) << where << ": two options named by one class, " << opt.move;
+          seen.push_back(k);
+          const auto at = std::find(classes.begin(), classes.end(), k);
+          ASSERT_NE(at, classes.end()) << where << ": not a move, " << opt.move;
+          EXPECT_EQ(opt.move, first[static_cast<std::size_t>(at - classes.begin())]) << where;
+        }
+        // A Node-Kayles move may split the board into two equal halves (they cancel: an option of
+        // known value 0, not listed); an Arc-Kayles move on these boards leaves one component.
+        if (game == VertexGame::ArcKayles) EXPECT_EQ(named.size(), classes.size()) << where;
+        else EXPECT_LE(named.size(), classes.size()) << where;
+        for (std::size_t j = 0; j < named.size(); ++j)
+          EXPECT_EQ(status.root_option_move(static_cast<int>(j + 1)), named[j].move) << where;
+        // The options are numbered in the root's order, which lists a mirror option first: on a board
+        // of even by odd cells, option 1 is the central domino, its own image by the half-turn.
+        if (game == VertexGame::ArcKayles && (rows + cols) % 2 == 1) {
+          const auto k = move_class(named[0].move, rows, cols);
+          ASSERT_EQ(k.size(), 2u) << where;
+          EXPECT_EQ(rows * cols - 1 - k[0], k[1]) << where << ": option 1 is " << named[0].move;
+        }
+      }
+  EXPECT_GE(boards, 12);
+}
+
 TEST(NimberSearch, LookupOnlyReadsWhatTheTableProves) {
   const auto path = std::filesystem::temp_directory_path() / ("cgtlab_lookup_test_" + std::to_string(::getpid()) + ".tt");
   int stopped_with_witnesses = 0;
