@@ -16,6 +16,7 @@ Graphs are given as a spec string ("C4", "Grid3x4", "0-1,1-2"), a :class:`Graph`
 networkx graph. Bad input raises ValueError; a search that reaches its cap raises
 :class:`CapReached`; Ctrl-C interrupts a long search with KeyboardInterrupt.
 """
+import os
 from fractions import Fraction
 from types import SimpleNamespace as _NS
 
@@ -214,6 +215,15 @@ def _kayles(arc):
     def witnesses(graph, max_positions=DEFAULT_MAX_POSITIONS):
         return dict(_cgtlab._kayles(as_graph(graph), arc, False, _cap(max_positions))[3])
 
+    def lookup(graph, table=None, trunk=None, table_mib=256):
+        nimber, wit, rounds, loaded = _cgtlab._kayles_lookup(as_graph(graph), arc, os.fspath(table or ""),
+                                                             os.fspath(trunk or ""), table_mib)
+        out = {"grundy": nimber, "witnesses": dict(wit), "rounds": None, "loaded": loaded}
+        if rounds is not None:
+            out["rounds"] = {"candidate": rounds[0], "file": rounds[1],
+                             "options": [{"move": m, "budget": b} for m, b in rounds[2]]}
+        return out
+
     game = "arckayles" if arc else "nodekayles"
 
     def moves(graph, max_positions=DEFAULT_MAX_POSITIONS):
@@ -230,10 +240,17 @@ def _kayles(arc):
                          "moves); the option's nimber is looked up in the search's table, not searched for. On a "
                          "connected graph the search leaves unsimplified (a full grid) every value below the "
                          "nimber has one (unless a full table replaced the entry).")
+    lookup.__doc__ = (f"What a saved {name} table proves about the graph, nothing searched (the CLI's "
+                      "--lookup-only): give table= (a --table file; its refutations are not read) or trunk= (a "
+                      "--trunk file), read into a table of table_mib MiB (a larger file keeps its largest "
+                      "entries). Returns {'grundy': int or None (not in the file), 'witnesses': {value: move}, "
+                      "'rounds': None or {'candidate', 'file', 'options': [{'move', 'budget'}]} (the root's "
+                      "rounds beside the file, FILE.rounds, each option with the first move that leads to it), "
+                      "'loaded': nimbers read}. A missing file raises ValueError.")
     _document(moves, _MOVES_DOC, game, True)
     _document(tree, _TREE_DOC, game, True)
     grundy_.__name__ = "grundy"
-    return _NS(grundy=grundy_, winning_moves=winning_moves, witnesses=witnesses, moves=moves, tree=tree,
+    return _NS(grundy=grundy_, winning_moves=winning_moves, witnesses=witnesses, lookup=lookup, moves=moves, tree=tree,
                __doc__=f"{name} (seed 004).")
 
 

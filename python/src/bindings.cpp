@@ -6,6 +6,7 @@
 // runs with the GIL held. Long searches that do not touch the store (Kayles, WAK, rooks,
 // pebbling) release the GIL, run on a worker thread and are stopped on Ctrl-C
 // (SearchLimits::interrupt); the caller then gets KeyboardInterrupt.
+#include <filesystem>
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -612,6 +613,34 @@ PYBIND11_MODULE(_cgtlab, m) {
           for (const auto& w : r.witnesses) witnesses.append(py::make_tuple(w.value, w.move));
           return py::make_tuple(r.nimber, winning, moves, witnesses);
         }, py::arg("graph"), py::arg("arc"), py::arg("with_moves"), py::arg("max_positions") = kDefaultMaxPositions);
+  // What a saved table file (or trunk) proves, nothing searched (NimberSearchOptions::lookup_only):
+  // (nimber or None, witnesses [(value, move)], rounds None or (candidate, file, [(move or None, budget)]),
+  // nimbers loaded).
+  m.def("_kayles_lookup", [](const Graph& g, bool arc, const std::string& table, const std::string& trunk,
+                             std::uint64_t table_mib) {
+          if (table.empty() == trunk.empty()) throw cgtlab::InputError("give one of table= and trunk= (a file to read)");
+          const std::string& file = table.empty() ? trunk : table;
+          if (!std::filesystem::exists(file)) throw cgtlab::InputError("no such table file: " + file);
+          if (table_mib < 1 || table_mib > (std::uint64_t{1} << 20)) throw cgtlab::InputError("table_mib must be 1..1048576");
+          cgtlab::games::NimberSearchOptions opt;
+          opt.table_bytes = table_mib << 20;
+          opt.lookup_only = true;
+          opt.table_file = table;
+          opt.trunk_file = trunk;
+          auto r = cgtlab::games::kayles_nimber(g, arc ? cgtlab::games::VertexGame::ArcKayles
+                                                       : cgtlab::games::VertexGame::NodeKayles, opt);
+          py::list witnesses;
+          for (const auto& w : r.witnesses) witnesses.append(py::make_tuple(w.value, w.move));
+          py::object rounds = py::none();
+          if (r.rounds_candidate >= 0) {
+            py::list options;
+            for (const auto& x : r.rounds)
+              options.append(py::make_tuple(x.move.empty() ? py::object(py::none()) : py::object(py::str(x.move)), x.budget));
+            rounds = py::make_tuple(r.rounds_candidate, r.rounds_file, options);
+          }
+          py::object nimber = r.nimber_known ? py::object(py::int_(r.nimber)) : py::object(py::none());
+          return py::make_tuple(nimber, witnesses, rounds, r.loaded_entries);
+        }, py::arg("graph"), py::arg("arc"), py::arg("table"), py::arg("trunk"), py::arg("table_mib"));
   m.def("_rooks_grundy", [](const std::string& board, const std::string& holes, const std::string& rooks,
                             std::uint64_t maxp) {
           auto b = cgtlab::games::parse_rook_board(board, holes, rooks);

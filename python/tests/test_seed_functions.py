@@ -250,6 +250,34 @@ def test_kayles_moves_are_the_options():
         assert sorted(cgtlab.nodekayles.winning_moves(spec)) == sorted(m["move"] for m in moves if m["grundy"] == 0)
 
 
+@needs_cli
+def test_kayles_lookup_reads_what_a_saved_table_proves(tmp_path):
+    # A run capped with root rounds leaves a table and FILE.rounds; the lookup gives what the CLI's
+    # --lookup-only gives (nothing searched), and the rounds file's options, each named by a move.
+    for game, name in ((cgtlab.arckayles, "arckayles"), (cgtlab.nodekayles, "nodekayles")):
+        tt = str(tmp_path / (name + ".tt"))
+        board = "Grid5x7" if name == "arckayles" else "Grid5x11"
+        subprocess.run([CLI, name, "grundy", "--graph", board, "--value-only", "--root-rounds", "4096",
+                        "--max-positions", "150000", "--table", tt], capture_output=True)
+        assert os.path.exists(tt + ".rounds"), name
+        want = cli_json(name, "grundy", "--graph", board, "--lookup-only", "--table", tt)
+        got = game.lookup(board, table=tt)
+        assert got["grundy"] is None and got["grundy"] == want["grundy"], (got, want)
+        assert got["witnesses"] == {w["value"]: w["move"] for w in want["witnesses"]}, (got, want)
+        assert got["rounds"] == want["rounds"] and got["loaded"] == want["loaded"]["nimbers"] > 0, (got, want)
+        lines = open(tt + ".rounds").read().splitlines()
+        assert len(got["rounds"]["options"]) == len(lines) - 2 >= 1, (got, lines)
+        assert all(o["move"] for o in got["rounds"]["options"]), got
+        # Finished: the table holds the nimber, the search's.
+        subprocess.run([CLI, name, "grundy", "--graph", board, "--value-only", "--table", tt], capture_output=True, check=True)
+        done = game.lookup(board, table=tt)
+        assert done["grundy"] == game.grundy(board) and done["rounds"] is None, done
+    with pytest.raises(ValueError):
+        cgtlab.arckayles.lookup("Grid5x7", table=str(tmp_path / "none.tt"))
+    with pytest.raises(ValueError):
+        cgtlab.arckayles.lookup("Grid5x7")
+
+
 def test_kayles_witnesses_are_moves_to_options_of_their_values():
     for game in (cgtlab.arckayles, cgtlab.nodekayles):
         for spec in ["Grid3x5", "Grid4x4", "C7", "Petersen"]:
