@@ -451,23 +451,9 @@ class LemoineViennot {
   // = 0). For witnesses (a move to an option of a known value proves the parent is not that
   // value); call it when no search runs.
   int known_nimber(const Position& p) const {
-    std::vector<Position> comps;
-    game_.components(p, comps);
-    int x = 0;
     std::vector<Key> unknown;
-    for (const auto& c : comps) {
-      if (const int t = game_.trivial_nimber(c); t >= 0) {
-        x ^= t;
-        continue;
-      }
-      const Key key = game_.key(c);
-      if (const int v = table_.get(key); v >= 0) x ^= v;
-      else unknown.push_back(key);
-    }
-    std::sort(unknown.begin(), unknown.end());
-    for (std::size_t i = 0; i < unknown.size(); i += 2)
-      if (i + 1 == unknown.size() || unknown[i] != unknown[i + 1]) return -1;
-    return x;
+    const int x = fold_known(p, unknown);
+    return unknown.empty() ? x : -1;
   }
 
   // The name (option_name) that the tracked root gives its option p, p being the whole position
@@ -477,10 +463,18 @@ class LemoineViennot {
   // grows while a search runs, so an option named at its root's expansion may be named otherwise
   // later (a component found since): a caller names the options when the root is expanded.
   std::uint64_t root_option_name(const Position& p) const {
+    std::vector<Key> unknown;
+    const int x = fold_known(p, unknown);
+    return unknown.empty() ? 0 : name_of(x ^ bound_xor_, unknown.data(), unknown.data() + unknown.size());
+  }
+
+  // The nim-sum of p's known components (trivial, or in the table); the keys of the others into
+  // `unknown`, sorted, equal pairs cancelled (G + G = 0).
+  int fold_known(const Position& p, std::vector<Key>& unknown) const {
     std::vector<Position> comps;
     game_.components(p, comps);
     int x = 0;
-    std::vector<Key> unknown;
+    unknown.clear();
     for (const auto& c : comps) {
       if (const int t = game_.trivial_nimber(c); t >= 0) {
         x ^= t;
@@ -491,16 +485,16 @@ class LemoineViennot {
       else unknown.push_back(key);
     }
     std::sort(unknown.begin(), unknown.end());
-    std::vector<Key> kept;
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < unknown.size(); ++i) {
       if (i + 1 < unknown.size() && unknown[i] == unknown[i + 1]) {
         ++i;
         continue;
       }
-      kept.push_back(unknown[i]);
+      unknown[kept++] = unknown[i];
     }
-    if (kept.empty()) return 0;
-    return name_of(x ^ bound_xor_, kept.data(), kept.data() + kept.size());
+    unknown.resize(kept);
+    return x;
   }
 
   // A live view of the search (any thread).
