@@ -415,8 +415,6 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
   }
 }
 
-// --lookup-only: what a saved table proves about the graph's nimber, nothing searched: the nimber
-// when the table holds it, else the values ruled out by the witnesses (moves to options of them).
 // The lookup's rounds (NimberSearchResult::rounds): {candidate, file, options: [{move, budget}]}, or null.
 nlohmann::json rounds_json(const games::NimberSearchResult& r) {
   if (r.rounds_candidate < 0) return nullptr;
@@ -426,6 +424,9 @@ nlohmann::json rounds_json(const games::NimberSearchResult& r) {
   return {{"candidate", r.rounds_candidate}, {"file", r.rounds_file}, {"options", options}};
 }
 
+// --lookup-only: what a saved table proves about the graph's nimber, nothing searched: the nimber
+// when the table holds it, else the values ruled out by the witnesses (moves to options of them),
+// and the options of a rounds file beside the table, by move.
 void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bool json) {
   std::vector<int> ruled_out;
   for (const auto& w : r.witnesses) ruled_out.push_back(w.value);  // an option has it: not the nimber
