@@ -261,6 +261,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
                       {"root_options_settled", p.settled},
                       {"option_of_this_value", p.option_has_it},
                       {"option", p.option},
+                      {"option_move", p.move.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.move)},
                       {"rounds", p.rounds}});
   return {{"positions", s.nodes},
           {"seconds", s.seconds},

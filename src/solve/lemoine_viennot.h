@@ -268,8 +268,13 @@ struct NimberSearchStats {
     bool option_has_it = false;  // decided by an option of value `candidate` (else the nimber)
     int option = 0;  // ... that option (1-based in the root's order), 0 when none
     int rounds = 0;  // with root rounds: the most times one option was asked about `candidate`
+    std::uint64_t option_name = 0;  // ... its name (option_name), 0 when none
+    std::string move;  // ... its move, set by the game layer (phases_of_tracked_root), else ""
   };
   std::vector<Phase> phases;  // the outermost root's candidates, in order
+  // The phases are those of the tracked root (the whole position's last component, whose listed
+  // options NimberStatus::root_option_move names), so a game layer may name `option` by its move.
+  bool phases_of_tracked_root = false;
   int root_options = 0;       // that root's distinct options (LemoineViennot::expand_root)
   std::vector<std::uint64_t> thread_positions;  // positions expanded by each thread (index: thread)
   std::uint64_t shared_questions = 0;  // root questions taken from the shared cursor (threads > 1)
@@ -723,6 +728,7 @@ class LemoineViennot {
     if (totals_.phases.empty()) {
       totals_.phases = a.phases;
       totals_.root_options = a.root_options;
+      totals_.phases_of_tracked_root = a.phases_of_tracked_root;
     }
     totals_.shared_questions += a.shared_questions;
     totals_.helped_questions += a.helped_questions;
@@ -1431,17 +1437,23 @@ class LemoineViennot {
     const int known = options - static_cast<int>(f.opts.size());  // the known values, each counted once
     int answered = 0;  // options answered exactly (each settles every later candidate)
     const bool record = w.id == 0 && !phases_taken_;  // thread 0 only: the first root's candidates
+    std::vector<std::uint64_t> names;  // the options' names as listed (ids are 1-based places here)
     if (record) {
       phases_taken_ = true;
       w.stats.root_options = options;
+      w.stats.phases_of_tracked_root = tracking_;
+      for (const Option& o : f.opts) names.push_back(option_name(f, o));
     }
     auto phase_start = std::chrono::steady_clock::now();
     std::uint64_t phase_nodes = w.nodes;
     auto end_phase = [&](int r, int settled, bool found, int option, int rounds) {
       if (!record) return;
       const auto now = std::chrono::steady_clock::now();
+      const std::uint64_t name = option >= 1 && static_cast<std::size_t>(option) <= names.size()
+                                     ? names[static_cast<std::size_t>(option) - 1]
+                                     : 0;
       w.stats.phases.push_back({r, w.nodes - phase_nodes, std::chrono::duration<double>(now - phase_start).count(),
-                                options, settled, found, option, rounds});
+                                options, settled, found, option, rounds, name, {}});
       phase_start = now;
       phase_nodes = w.nodes;
     };
@@ -1593,7 +1605,11 @@ class LemoineViennot {
       const std::uint64_t all = status_->positions.load();
       if (!phases_taken_)
         rw.phases.push_back({rw.r, all - rw.phase_positions, std::chrono::duration<double>(now - rw.phase_start).count(),
-                             rw.options, settled(rw), true, rw.found_option, most_asks(rw)});
+                             rw.options, settled(rw), true, rw.found_option, most_asks(rw),
+                             rw.found_option > 0 ? option_name(rw.frame, rw.frame.opts[
+                                                       static_cast<std::size_t>(rw.found_option) - 1])
+                                                 : 0,
+                             {}});
       rw.phase_start = now;
       rw.phase_positions = all;
     }
@@ -1691,7 +1707,7 @@ class LemoineViennot {
           const auto now = std::chrono::steady_clock::now();
           rw.phases.push_back({rw.r, status_->positions.load() - rw.phase_positions,
                                std::chrono::duration<double>(now - rw.phase_start).count(), rw.options, settled(rw),
-                               false, 0, most_asks(rw)});
+                               false, 0, most_asks(rw), 0, {}});
         }
         rw.answer = rw.r;
         table_.put(key, rw.r);
@@ -1747,6 +1763,7 @@ class LemoineViennot {
           phases_taken_ = true;
           w.stats.phases = rw.phases;
           w.stats.root_options = rw.options;
+          w.stats.phases_of_tracked_root = tracking_;
         }
         return rw.answer;
       }

@@ -97,6 +97,34 @@ for p in json.load(open(sys.argv[1]))["stats"]["root_candidates"]:
     assert (p["option"] > 0) == p["option_of_this_value"] and p["rounds"] >= 1, p' "$dir/d" ||
     fail "3x9 --root-rounds threads $threads: root_candidates: $(cat "$dir/d")"
 done
+# The record of each candidate names its option of that value by a move (`option_move`): on a
+# one-component board, the move's value (`moves`) is the candidate; the nimber's record has none.
+# On two components whose first root searched is not the whole position's last, none is named.
+# Boards of nimber 1 or more, so at least one candidate is settled by an option.
+for gb in arckayles:Grid4x5 arckayles:Grid3x7 nodekayles:Grid3x5 nodekayles:Grid3x7; do
+  game=${gb%%:*} board=${gb#*:}
+  "$cgtlab" $game moves --graph $board --json >"$dir/mv" || fail "$game moves $board"
+  for flags in "--threads 1" "--threads 2" "--threads 2 --root-rounds 64"; do
+    "$cgtlab" $game grundy --graph $board --value-only --stats $flags --json >"$dir/d" ||
+      fail "$game $board $flags --stats"
+    python3 -c '
+import json, sys
+j, mv = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+values = {m["move"]: m["grundy"] for m in mv["moves"]}
+ph = j["stats"]["root_candidates"]
+assert len(ph) >= 2 and ph[-1]["option_move"] is None, ph
+for p in ph[:-1]:
+  assert values[p["option_move"]] == p["candidate"], (p, values)' "$dir/d" "$dir/mv" ||
+      fail "$game $board $flags: option_move: $(cat "$dir/d")"
+  done
+done
+two="0-1,1-2,2-3,3-4,4-5,5-6,0-7,7-8,8-9,1-8,2-9,10-11,11-12,12-13,13-14,10-15,11-16,12-17,13-18,14-19,15-16,16-17,17-18,18-19,15-20,16-21,17-22,18-23,19-24,20-21,21-22,22-23,23-24"
+"$cgtlab" arckayles grundy --graph "$two" --value-only --stats --json >"$dir/d" || fail "two components --stats"
+python3 -c '
+import json, sys
+ph = json.load(open(sys.argv[1]))["stats"]["root_candidates"]
+assert ph and any(p["option"] > 0 for p in ph) and all(p["option_move"] is None for p in ph), ph' "$dir/d" ||
+  fail "two components: option_move: $(cat "$dir/d")"
 "$cgtlab" arckayles grundy --graph Grid3x9 --root-rounds -1 >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--root-rounds -1: exit $rc: $(cat "$dir/err")"
 # --mirror-first on|off: a move order only, the same nimber; Cram 4x8 (the half-turn strategy)

@@ -1154,6 +1154,9 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   save();
   r.witnesses = witnesses();
   r.stats = engine.stats();
+  if (r.stats.phases_of_tracked_root)  // name each candidate's option of its value by a move
+    for (auto& ph : r.stats.phases)
+      if (ph.option_name != 0) ph.move = status.root_option_move_named(ph.option_name);
   r.nodes = r.stats.nodes;
   r.table_entries = table.size();
   r.table_capacity = table.capacity();
