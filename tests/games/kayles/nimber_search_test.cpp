@@ -1144,11 +1144,11 @@ graph::Graph grid_cells(int rows, int cols, const std::vector<int>& cells) {
   int n = 0;
   for (int v : cells) id[static_cast<std::size_t>(v)] = n++;
   graph::Graph g(n, false);
+  const auto at = [&id](int v) { return id[static_cast<std::size_t>(v)]; };
   for (int v : cells) {
-    const int r = v / cols, c = v % cols;
-    if (c + 1 < cols && id[static_cast<std::size_t>(v + 1)] >= 0) g.add_edge(id[static_cast<std::size_t>(v)], id[static_cast<std::size_t>(v + 1)]);
-    if (r + 1 < rows && id[static_cast<std::size_t>(v + cols)] >= 0)
-      g.add_edge(id[static_cast<std::size_t>(v)], id[static_cast<std::size_t>(v + cols)]);
+    const int r = v / cols, c = v % cols, right = v + 1, below = v + cols;
+    if (c + 1 < cols && at(right) >= 0) g.add_edge(at(v), at(right));
+    if (r + 1 < rows && at(below) >= 0) g.add_edge(at(v), at(below));
   }
   return g;
 }
@@ -1189,8 +1189,9 @@ TEST(MirrorStrategy, PositionsItAcceptsArePOfBothGames) {
     for (int r = r0; r <= r1; ++r)
       for (int c = c0; c <= c1; ++c)
         if (rng() % 3 != 0) {
-          in[static_cast<std::size_t>(r * cols + c)] = 1;
-          if (i % 2 == 0) in[static_cast<std::size_t>((r0 + r1 - r) * cols + (c0 + c1 - c))] = 1;
+          const int cell = r * cols + c, image = (r0 + r1 - r) * cols + (c0 + c1 - c);
+          in[static_cast<std::size_t>(cell)] = 1;
+          if (i % 2 == 0) in[static_cast<std::size_t>(image)] = 1;
         }
     std::vector<int> cells;
     for (int v = 0; v < n; ++v)
