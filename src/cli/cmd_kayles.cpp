@@ -399,7 +399,8 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
       const std::string split =
           nimber_mib == 0 ? std::string()
           : refutation_mib == 0 ? fmt::format(": nimbers {} MiB", nimber_mib)
-                                : fmt::format(": nimbers {} MiB, refutations {} MiB", nimber_mib, refutation_mib);
+                                : fmt::format(": nimbers {} MiB, refutations {} MiB{}", nimber_mib, refutation_mib,
+                                              status->refutation_bound_shared.load() ? " now (shared)" : "");
       return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB{}), {}", positions, rate,
                          entries, slots, percent(entries, slots), refutations, table_mib, split,
                          games::search_bounds_text(*status, false));
@@ -577,6 +578,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"threads", o.threads},
                      {"cpu_seconds", cpu_seconds()},
                      {"peak_rss_mib", peak_rss_mib()}};
+    if (r.refutation_bound_bytes != 0)
+      j["refutation_bound"] = {{"shared", r.shared_bound}, {"halvings", r.refutation_halvings}};
     if (!o.db_file.empty())
       j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
     if (r.loaded_entries != 0 || r.loaded_refutations != 0)
@@ -886,11 +889,11 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--trunk-entries", o->trunk_entries, "entries kept in --trunk (default 100000; 16 bytes each on boards over 50 cells)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,
-                  "keep proved refutations (\"the nimber is not v\") in a second table (what the nimbers' power of two leaves of --table-mib, half of a power of two; or --refutation-mib): use (default), off, "
+                  "keep proved refutations (\"the nimber is not v\") in a second table (by default at least what the nimbers' bound leaves of --table-mib, and more while the nimber table is small: it gives the room back as that grows; or --refutation-mib): use (default), off, "
                   "or observe (keep, do not use, count what they would save; for measuring)")
         ->check(CLI::IsMember({"use", "off", "observe"}));
     g->add_option("--refutation-mib", o->refutation_mib,
-                  "the refutation table's part of --table-mib, in MiB (default: what the nimbers' power of two leaves); "
+                  "a fixed part of --table-mib for the refutation table, in MiB (default: shared, see --refutations); "
                   "the nimbers get the rest. Packed (boards of at most 80 key bits), the refutations may take three "
                   "times a power of two: --table-mib 16384 --refutation-mib 12288 gives 12 GiB to refutations, 4 to nimbers")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));

@@ -127,6 +127,7 @@ struct NimberStatus {
   std::atomic<std::uint64_t> refutation_capacity{0};
   // What each table may grow to, in bytes (set by the caller that sized them; 0: not given).
   std::atomic<std::uint64_t> nimber_bound_bytes{0}, refutation_bound_bytes{0};
+  std::atomic<bool> refutation_bound_shared{false};  // it moves with the nimber table (shared_table_bound.h)
   // About the position of the first nimber() call (the one a command asks):
   std::atomic<int> components{0};       // its components the search must solve (no immediate nimber)
   std::atomic<int> components_done{0};  // ... solved; the last one is searched with the bounds below

@@ -73,6 +73,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -206,6 +207,7 @@ class NimberTable {
       if (max_buckets_ < (mul_ << min_bb)) size(kPackedBucket * sizeof(std::uint64_t), false);
       packed_ = max_buckets_ >= (mul_ << min_bb);
       buckets_ = std::max(buckets_, mul_ << min_bb);
+      if (packed_) min_buckets_ = mul_ << min_bb;
     }
     if (packed_) {
       words_.assign(buckets_ * kPackedBucket, 0);
@@ -228,6 +230,25 @@ class NimberTable {
     if (wants_growth()) grow();
   }
   std::uint64_t max_bytes() const { return max_buckets_ * bucket_bytes(); }
+  // The largest size this table may take within `bytes` (its sizes: mul_ * 2^j buckets, at least
+  // its smallest), in bytes.
+  std::uint64_t fitting_bytes(std::uint64_t bytes) const { return fitting_buckets(bytes) * bucket_bytes(); }
+  // Moves the bound to fitting_bytes(bytes) (a table that shares one memory bound with another:
+  // solve/shared_table_bound.h). Never below the table's size: shrink() it first.
+  void set_max_bytes(std::uint64_t bytes) { max_buckets_ = std::max(fitting_buckets(bytes), buckets_); }
+  // Halves the table (no other thread in it, as for growth), keeping what fits by the replacement
+  // rule (the entries with the most key bits in each bucket); the dropped ones are lost facts, never
+  // wrong ones. False (nothing done) at the smallest size.
+  bool shrink() {
+    if (buckets_ <= min_buckets_) return false;
+    rehash(false);
+    ++shrinks_;
+    return true;
+  }
+  std::uint64_t shrinks() const { return shrinks_; }
+  // Called by grow() with the size about to be taken, before the new slots are allocated (a shared
+  // bound makes room there; see solve/shared_table_bound.h).
+  void set_before_growth(std::function<void(std::uint64_t new_bytes)> f) { before_growth_ = std::move(f); }
   // The bucket count's odd factor: 1 (a power of two) or 3 (TableSizes::kOrThreeTimes).
   int size_factor() const { return static_cast<int>(mul_); }
   // Whether entries are packed into one word (a layout was given and fits; see the top of the file).
@@ -426,11 +447,19 @@ class NimberTable {
 
   // Doubles the table (no other thread in it: see set_concurrent); rehashes without the seqlocks.
   void grow() {
+    if (before_growth_) before_growth_(bytes() * 2);
+    rehash(true);
+  }
+  // Doubles (up) or halves the bucket count, re-inserting every entry (a halving keeps what fits).
+  void rehash(bool up) {
     const bool shared = concurrent_;
     concurrent_ = false;
+    const auto resize = [&] {
+      if (up) buckets_ *= 2, ++bb_;
+      else buckets_ /= 2, --bb_;
+    };
     if (size() == 0) {  // nothing to rehash (a table about to load a file): the old room is freed first
-      buckets_ *= 2;
-      ++bb_;
+      resize();
       // (Assigning a new vector frees the old storage; `= {}` would keep it: an empty list.)
       if (packed_) {
         words_ = util::HugeVector<std::uint64_t>();
@@ -445,8 +474,7 @@ class NimberTable {
     if (packed_) {
       util::HugeVector<std::uint64_t> old = std::move(words_);
       const int old_bb = bb_;
-      buckets_ *= 2;
-      ++bb_;
+      resize();
       words_.assign(buckets_ * kPackedBucket, 0);
       size_.store(0);
       for (std::uint64_t j = 0; j < old.size(); ++j)
@@ -456,8 +484,7 @@ class NimberTable {
       return;
     }
     util::HugeVector<Key> old = std::move(slots_);
-    buckets_ *= 2;
-    ++bb_;
+    resize();
     slots_.assign(buckets_ * kBucket, Key{});
     size_.store(0);
     for (const Key& e : old) {
@@ -467,6 +494,12 @@ class NimberTable {
       insert(e, key);
     }
     concurrent_ = shared;
+  }
+  // The largest bucket count mul_ * 2^j (at least min_buckets_) of at most `bytes` bytes.
+  std::uint64_t fitting_buckets(std::uint64_t bytes) const {
+    std::uint64_t b = min_buckets_;
+    while ((b * 2) * bucket_bytes() <= bytes) b *= 2;
+    return b;
   }
 
  public:
@@ -699,6 +732,9 @@ class NimberTable {
   }
 
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
+  std::uint64_t min_buckets_ = 1;  // the smallest size (packed: mul_ << min_bb; else one bucket)
+  std::uint64_t shrinks_ = 0;
+  std::function<void(std::uint64_t)> before_growth_;
   std::uint64_t mul_ = 1;  // buckets_ is mul_ * 2^bb_ (mul_ 3 only for packed entries)
   int bb_ = 0;  // log2(buckets_ / mul_)
   bool concurrent_ = false;

@@ -170,9 +170,15 @@ done
 out=$("$cgtlab" nodekayles grundy --graph Grid3x23 --value-only --table "$isodir/w.tt" --table-mib 128 --refutation-mib 96 --json) ||
   fail "3x23 resumed with --refutation-mib 96"
 echo "$out" | grep -q '"table_bounds_mib":{"nimbers":32,"refutations":96}' || fail "3x23 --refutation-mib 96 bounds: $out"
+echo "$out" | grep -q '"refutation_bound":{"halvings":0,"shared":false}' || fail "3x23 --refutation-mib 96 is a fixed split: $out"
 echo "$out" | grep -q "$nimber," || fail "3x23 resumed with --refutation-mib 96: $out (first: $nimber)"
 echo "$out" | grep -q '"loaded":{"nimbers":[1-9][0-9]*,"refutations":[1-9]' || fail "3x23: nothing loaded with --refutation-mib: $out"
 expect_json '"table_bounds_mib":{"nimbers":64,"refutations":64}' nodekayles grundy --graph Grid3x23 --value-only --table-mib 128
+# By default the refutations share the bound: at 3 x 2^k MiB, while the nimber table is small,
+# they take 64 of 96 MiB instead of the 32 the nimbers' 64 leave (solve/shared_table_bound.h).
+expect_json '"refutation_bound":{"halvings":0,"shared":true}' nodekayles grundy --graph Grid3x23 --value-only --table-mib 96
+expect_json '"table_bounds_mib":{"nimbers":64,"refutations":64}' nodekayles grundy --graph Grid3x23 --value-only --table-mib 96
+expect_json '"table_bounds_mib":{"nimbers":64,"refutations":32}' nodekayles grundy --graph Grid3x23 --value-only --table-mib 96 --refutation-mib 32
 expect_error nodekayles grundy --graph Grid3x23 --table-mib 128 --refutation-mib 128
 expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 64 --refutations off
 expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 0

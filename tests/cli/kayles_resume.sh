@@ -250,7 +250,7 @@ lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z cgtlab arckayles grundy
 grep -qE "asking [0-9]+: [0-9]+ of $root_options root options not [0-9]+, asking option [0-9]+ \(move [0-9]+-[0-9]+\) for [0-9.]+ s, RSS" "$dir/err" ||
   fail "--progress 0.1: no line counts the root's options: $(cat "$dir/err")"
 # The refutation table's fill beside the nimbers' (some are stored once the root refutes 0).
-grep -qE 'table [0-9]+ of [0-9]+ slots \([0-9.]+%, refutations [1-9][0-9]* of [0-9]+ \([0-9.]+%\), bound [0-9]+ MiB: nimbers [1-9][0-9]* MiB, refutations [1-9][0-9]* MiB\)' "$dir/err" ||
+grep -qE 'table [0-9]+ of [0-9]+ slots \([0-9.]+%, refutations [1-9][0-9]* of [0-9]+ \([0-9.]+%\), bound [0-9]+ MiB: nimbers [1-9][0-9]* MiB, refutations [1-9][0-9]* MiB now \(shared\)\)' "$dir/err" ||
   fail "--progress 0.1: no line gives the refutation table's fill: $(cat "$dir/err")"
 # --lookup-only reads a table and searches nothing: after a capped run, the values its witnesses
 # rule out (moves the capped run named too), exit 0, the file untouched; after a finished run, the

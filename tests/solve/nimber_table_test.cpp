@@ -1,6 +1,7 @@
 // solve::NimberTable: exact nimbers and, used as a flag table, merged refutation bits; growth
 // and replacement keep every stored fact exact (a lost entry reads as absent, never as wrong).
 #include "solve/nimber_table.h"
+#include "solve/shared_table_bound.h"
 #include "util/huge_pages.h"
 
 #include <gtest/gtest.h>
@@ -578,4 +579,133 @@ TEST(NimberTable, PackedConcurrentWritersAndReaders) {
     if (const int g = t.get(k); g >= 0) {
       ASSERT_EQ(g, value(k));
     }
+}
+
+// shrink(): a halving keeps what fits, every kept value exact, the key bits' rule deciding within a
+// bucket (no kept entry has fewer key bits than a dropped one of its bucket is not checkable from
+// outside; the count is); packed (both size families) and wide; at the smallest size it does nothing.
+TEST(NimberTable, ShrinkKeepsWhatFitsExactly) {
+  for (const bool three : {false, true}) {
+    const auto layout = record_layouts()[0];
+    const std::uint64_t bytes = three ? std::uint64_t{3} << 20 : std::uint64_t{4} << 20;
+    solve::NimberTable<2> t(bytes, 1, layout, three ? solve::TableSizes::kOrThreeTimes : solve::TableSizes::kPowersOfTwo);
+    ASSERT_TRUE(t.packed());
+    ASSERT_EQ(t.size_factor(), three ? 3 : 1);
+    std::map<Key2, int> truth;
+    std::mt19937_64 rng(23);
+    while (truth.size() < t.max_bytes() / 8 / 2) {
+      const Key2 k = random_key(rng, layout);
+      t.put(k, value_of(k));
+      truth[k] = value_of(k);
+    }
+    ASSERT_EQ(t.bytes(), bytes);
+    const std::uint64_t before = t.size();
+    ASSERT_TRUE(t.shrink());
+    EXPECT_EQ(t.bytes(), bytes / 2);
+    EXPECT_EQ(t.size_factor(), three ? 3 : 1);
+    EXPECT_EQ(t.shrinks(), 1u);
+    // Half the room for what half-filled the whole: about 85 % of the entries fit in buckets of 8.
+    EXPECT_LE(t.size(), t.capacity());
+    EXPECT_GT(t.size(), before / 10 * 8);
+    EXPECT_LT(t.size(), before);
+    const Presence p = presence(t, truth, [&] { return random_key(rng, layout); });
+    EXPECT_EQ(p.found, t.size());
+    EXPECT_EQ(p.false_hits, 0);
+    // It grows back only under a bound that allows it, and grows again as it fills.
+    t.set_max_bytes(bytes);
+    EXPECT_EQ(t.max_bytes(), bytes);
+    for (int i = 0; i < 1000; ++i) {
+      const Key2 k = random_key(rng, layout);
+      t.put(k, value_of(k));
+    }
+    EXPECT_EQ(t.bytes(), bytes);
+  }
+  // Wide entries, flags: a flag table halved keeps only bits that were merged in.
+  solve::NimberTable<1> f(1 << 16, 1 << 16);
+  std::map<std::uint64_t, unsigned> truth;
+  std::mt19937_64 rng(29);
+  for (int i = 0; i < 3000; ++i) {
+    const std::uint64_t k = rng() % 2000;
+    const unsigned bits = 1u << (rng() % 8);
+    f.merge_flags({k}, bits);
+    truth[k] |= bits;
+  }
+  const std::uint64_t had = f.size();
+  ASSERT_TRUE(f.shrink());
+  EXPECT_LT(f.size(), had);
+  std::uint64_t present = 0;
+  for (const auto& [k, bits] : truth) {
+    const unsigned got = f.flags({k});
+    EXPECT_EQ(got & ~bits, 0u) << k;
+    present += got != 0;
+  }
+  EXPECT_EQ(present, f.size());
+  while (f.shrink()) {
+  }
+  EXPECT_EQ(f.capacity(), 4u);  // one bucket: the smallest
+  EXPECT_FALSE(f.shrink());
+  EXPECT_EQ(f.fitting_bytes(0), f.bytes());
+  EXPECT_EQ(f.fitting_bytes((1 << 10) + 100), std::uint64_t{1} << 10);
+}
+
+// SharedTableBound: the refutations take what the nimber table leaves and give it back before the
+// nimber table doubles; at every doubling of either table the two tables' sizes (and the copies a
+// doubling or halving holds) stay within the bound's peak, never below the fixed split's share,
+// and every refutation kept through the halvings is one that was merged in.
+TEST(SharedTableBound, RefutationsUseWhatTheNimbersLeave) {
+  const auto layout = record_layouts()[0];
+  const std::uint64_t total = std::uint64_t{3} << 20;  // 3 MiB: nimbers up to 2, refutations 1 fixed
+  solve::NimberTable<2> nimbers(total / 4 * 3, 1, layout);
+  solve::NimberTable<2> refutations(total - nimbers.max_bytes(), 1, layout, solve::TableSizes::kOrThreeTimes);
+  ASSERT_EQ(nimbers.max_bytes(), std::uint64_t{2} << 20);
+  ASSERT_EQ(refutations.max_bytes(), std::uint64_t{1} << 20);
+  ASSERT_TRUE(nimbers.packed() && refutations.packed());
+  const std::uint64_t floor = refutations.max_bytes(), peak = total + nimbers.max_bytes() / 2;
+  int changes = 0;
+  solve::SharedTableBound<solve::NimberTable<2>> bound(nimbers, refutations, total, [&] { ++changes; });
+  EXPECT_EQ(changes, 1);
+  // Small nimber table: the refutations may take 2 MiB (16 KiB + 2 MiB <= 3; 16 KiB + 3 <= 4).
+  EXPECT_EQ(bound.refutation_room(nimbers.bytes()), std::uint64_t{2} << 20);
+  EXPECT_EQ(refutations.max_bytes(), std::uint64_t{2} << 20);
+  EXPECT_EQ(bound.refutation_room(std::uint64_t{1} << 20), std::uint64_t{2} << 20);
+  EXPECT_EQ(bound.refutation_room(std::uint64_t{2} << 20), floor);
+  std::map<Key2, unsigned> refuted;
+  std::mt19937_64 rng(31);
+  auto within = [&] {
+    EXPECT_LE(nimbers.bytes() + refutations.bytes(), std::max(total, nimbers.bytes() + floor));
+    EXPECT_GE(refutations.max_bytes(), floor);
+  };
+  // The refutations fill their 2 MiB first.
+  while (refutations.bytes() < refutations.max_bytes() || refutations.size() * 2 < refutations.capacity()) {
+    const Key2 k = random_key(rng, layout);
+    const unsigned bits = 1u << (rng() % 8);
+    refutations.merge_flags(k, bits);
+    refuted[k] |= bits;
+    within();
+  }
+  EXPECT_EQ(refutations.bytes(), std::uint64_t{2} << 20);
+  // Then the nimbers grow to their bound: before the doubling to 2 MiB the refutations are halved.
+  std::uint64_t last = nimbers.bytes();
+  while (nimbers.bytes() < nimbers.max_bytes()) {
+    const Key2 k = random_key(rng, layout);
+    nimbers.put(k, value_of(k));
+    if (nimbers.bytes() != last) {
+      last = nimbers.bytes();
+      within();
+      EXPECT_LE(nimbers.bytes() / 2 * 3 + refutations.bytes(), peak);  // the doubling's copies
+    }
+  }
+  EXPECT_EQ(nimbers.bytes(), std::uint64_t{2} << 20);
+  EXPECT_EQ(refutations.bytes(), floor);
+  EXPECT_EQ(refutations.max_bytes(), floor);
+  EXPECT_EQ(bound.halvings(), 1u);
+  EXPECT_GE(changes, 2);
+  std::uint64_t kept = 0;
+  for (const auto& [k, bits] : refuted)
+    if (const unsigned got = refutations.flags(k); got != 0) {
+      EXPECT_EQ(got & ~bits, 0u);
+      ++kept;
+    }
+  EXPECT_EQ(kept, refutations.size());
+  EXPECT_GT(kept, refuted.size() / 3);
 }

@@ -19,6 +19,7 @@
 #include "games/kayles/rules.h"
 #include "games/kayles/winning.h"
 #include "graph/small_graph_code.h"
+#include "solve/shared_table_bound.h"
 #include "util/error.h"
 
 namespace cgtlab::games {
@@ -952,6 +953,15 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
           : std::max(o.table_bytes / 4, o.table_bytes - std::min(o.table_bytes, table.max_bytes()));
   std::optional<solve::NimberTable<KW>> refutations;
   if (refute) refutations.emplace(refute_bytes, o.table_initial_bytes, layout, solve::TableSizes::kOrThreeTimes);
+  solve::NimberStatus own_status;
+  solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
+  // The default split is a floor: the refutations may use what the nimber table leaves of the
+  // bound, and give it back as it grows (solve/shared_table_bound.h). --refutation-mib fixes it.
+  std::optional<solve::SharedTableBound<solve::NimberTable<KW>>> shared_bound;
+  status.refutation_bound_shared.store(refutations && o.refutation_bytes == 0);
+  if (refutations && o.refutation_bytes == 0)
+    shared_bound.emplace(table, *refutations, o.table_bytes,
+                         [&] { status.refutation_bound_bytes.store(refutations->max_bytes()); });
   // Iso keys are another key encoding: their tables are not mixed with the others'.
   const bool iso = W == 1 && KW == 2 && o.iso_keys > 0;
   const std::string iso_name =
@@ -977,8 +987,6 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   solve::RootRounds resume_rounds;
   if (!o.table_file.empty() && o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file)))
     resume_rounds = read_root_rounds(rounds_path(o.table_file), name);
-  solve::NimberStatus own_status;
-  solve::NimberStatus& status = o.status != nullptr ? *o.status : own_status;
   solve::LemoineViennot<Game, KW>* running = nullptr;  // the engine, once built
   bool finished = false;                                // ... and its search ended with the answer
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
@@ -1163,6 +1171,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   r.table_bytes = table.bytes() + (refutations ? refutations->bytes() : 0);
   r.nimber_bound_bytes = table.max_bytes();
   r.refutation_bound_bytes = refutations ? refutations->max_bytes() : 0;
+  r.shared_bound = shared_bound.has_value();
+  r.refutation_halvings = refutations ? refutations->shrinks() : 0;
   r.table_entry_bytes = table.packed() ? 8 : static_cast<int>(sizeof(typename Game::Key));
   r.key_kind = std::string(grid ? "grid shape" : "vertex set") +
                (iso ? ", graph up to isomorphism from " + std::to_string(o.iso_keys) + " vertices" : "");

@@ -137,6 +137,10 @@ struct NimberSearchResult {
   std::uint64_t table_bytes = 0;
   // The two tables' bounds (what each may grow to; the refutations' 0 without them).
   std::uint64_t nimber_bound_bytes = 0, refutation_bound_bytes = 0;
+  // Whether the refutations' bound moved with the nimber table's size (the default; fixed by
+  // refutation_bytes: solve/shared_table_bound.h), and how often their table was halved.
+  bool shared_bound = false;
+  std::uint64_t refutation_halvings = 0;
   int table_entry_bytes = 0;  // 8 for one-word keys and packed entries, else 8 per key word
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
   std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"

@@ -1521,3 +1521,39 @@ TEST(NimberSearch, LocalCheckOfAVertexSetTableOfAGrid) {
   std::filesystem::remove(path);
   std::filesystem::remove(path.string() + ".refutations");
 }
+
+// The default split shares the bound (solve/shared_table_bound.h): with a bound of three powers of
+// two (96 KiB: nimbers up to 64, refutations 32 fixed), the refutations take 64 KiB while the
+// nimber table is small and are halved back before it doubles to 64. The nimber is the fixed
+// split's and the mex solver's, with one thread and two; the JSON's halvings count them.
+TEST(NimberSearch, SharedBoundKeepsTheNimber) {
+  std::uint64_t halvings = 0;
+  int grew = 0;
+  for (auto [game, r, c] : {std::tuple{VertexGame::ArcKayles, 3, 9}, {VertexGame::ArcKayles, 4, 7},
+                            {VertexGame::NodeKayles, 3, 14}, {VertexGame::NodeKayles, 6, 7}}) {
+    const auto g = grid(r, c);
+    games::KaylesSolver old(game);
+    const auto expected = old.grundy(g);
+    for (int threads : {1, 2}) {
+      for (const bool fixed : {false, true}) {
+        games::NimberSearchOptions o;
+        o.table_bytes = std::uint64_t{3} << 15;
+        o.table_initial_bytes = 1 << 12;
+        o.threads = threads;
+        if (fixed) o.refutation_bytes = std::uint64_t{1} << 15;
+        const auto res = games::kayles_nimber(g, game, o);
+        const std::string name = std::to_string(r) + "x" + std::to_string(c) + " threads " + std::to_string(threads);
+        ASSERT_EQ(res.nimber, expected) << name << (fixed ? " fixed" : " shared");
+        EXPECT_EQ(res.shared_bound, !fixed) << name;
+        EXPECT_EQ(res.nimber_bound_bytes, std::uint64_t{1} << 16) << name;
+        EXPECT_LE(res.table_bytes, o.table_bytes) << name;
+        EXPECT_GE(res.refutation_bound_bytes, std::uint64_t{1} << 15) << name;
+        if (fixed) EXPECT_EQ(res.refutation_halvings, 0u) << name;
+        halvings += res.refutation_halvings;
+        grew += !fixed && res.refutation_bound_bytes > (std::uint64_t{1} << 15);
+      }
+    }
+  }
+  EXPECT_GT(halvings, 0u);  // some board's nimber table grew past 32 KiB with the refutations at 64
+  EXPECT_GT(grew, 0);       // and some ended with the refutations above the fixed share
+}
