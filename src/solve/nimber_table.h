@@ -554,7 +554,13 @@ class NimberTable {
 
   // Reads a table file written by save() for the same game; returns the entries read. Throws
   // InputError when the file is not such a table.
-  std::uint64_t load(const std::string& path, const std::string& game) {
+  // fold_wider: a file whose keys have one word more (KW + 1) is read too, each key's last two
+  // words folded into one (ORed): right for key encodings whose only field above the key's bits
+  // sits at a fixed place below the value byte of the last word, whatever the width (the Kayles
+  // searches' grid and vertex-set keys: a board keyed in four words before keys of three were
+  // chosen for it). A record whose two words overlap, or whose folded word reaches the value
+  // byte, is an InputError.
+  std::uint64_t load(const std::string& path, const std::string& game, bool fold_wider = false) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw InputError("cannot read table file " + path);
     NimberTableHeader h;
@@ -564,7 +570,8 @@ class NimberTable {
       std::fclose(f);
       throw;
     }
-    if (h.key_words != KW || h.game != game) {
+    const bool fold = fold_wider && h.key_words == KW + 1;
+    if ((h.key_words != KW && !fold) || h.game != game) {
       std::fclose(f);
       throw InputError("table file " + path + " is not a nimber table for " + game);
     }
@@ -576,7 +583,19 @@ class NimberTable {
     while (buckets_ < max_buckets_ && (size() + n) * 4 > capacity()) grow();
     std::uint64_t read = 0;
     Key e;
-    for (; read < n && std::fread(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW); ++read) {
+    std::array<std::uint64_t, KW + 1> wide{};
+    const std::size_t words = static_cast<std::size_t>(h.key_words);
+    for (; read < n && std::fread(fold ? wide.data() : e.data(), sizeof(std::uint64_t), words, f) == words; ++read) {
+      if (fold) {
+        const std::uint64_t top = wide[KW] & ~kValueMask;
+        if ((wide[KW - 1] & (top | kValueMask)) != 0) {
+          std::fclose(f);
+          throw InputError("table file " + path + " has keys of " + std::to_string(KW + 1) +
+                           " words that do not fold into " + std::to_string(KW));
+        }
+        for (int i = 0; i < KW; ++i) e[i] = wide[i];
+        e[KW - 1] |= top | (wide[KW] & kValueMask);
+      }
       if (!(e[KW - 1] & kValueMask)) continue;
       const int v = value_of(e);
       e[KW - 1] &= ~kValueMask;

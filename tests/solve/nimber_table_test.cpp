@@ -709,3 +709,33 @@ TEST(SharedTableBound, RefutationsUseWhatTheNimbersLeave) {
   EXPECT_EQ(kept, refutations.size());
   EXPECT_GT(kept, refuted.size() / 3);
 }
+
+// load(..., fold_wider): a file of keys one word wider loads with each key's last two words ORed
+// into one, values kept; a record whose two words overlap, or reach the value byte, is an
+// InputError; without fold_wider the wider file is refused.
+TEST(NimberTable, LoadFoldsKeysOneWordWider) {
+  const std::string path = testing::TempDir() + "nimber_table_fold.tt";
+  solve::NimberTable<2> wide(1 << 20);
+  std::map<std::uint64_t, int> truth;
+  std::mt19937_64 rng(41);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t low = rng() & ((std::uint64_t{1} << 50) - 1), field = (rng() % 63 + 1) << 50;
+    wide.put({low, field}, static_cast<int>(i % 9));
+    truth[low | field] = static_cast<int>(i % 9);
+  }
+  wide.save(path, "test");
+  solve::NimberTable<1> narrow(1 << 20);
+  EXPECT_THROW(narrow.load(path, "test"), InputError);
+  EXPECT_EQ(narrow.load(path, "test", true), 2000u);
+  for (const auto& [k, v] : truth) EXPECT_EQ(narrow.get({k}), v);
+  solve::NimberTable<2> overlap(1 << 20);
+  overlap.put({std::uint64_t{1} << 50, std::uint64_t{1} << 50}, 3);
+  overlap.save(path, "test");
+  solve::NimberTable<1> bad(1 << 20);
+  EXPECT_THROW(bad.load(path, "test", true), InputError);
+  solve::NimberTable<2> high(1 << 20);
+  high.put({std::uint64_t{1} << 60, 0}, 3);  // word 0 in the narrow value byte
+  high.save(path, "test");
+  EXPECT_THROW(bad.load(path, "test", true), InputError);
+  std::remove(path.c_str());
+}

@@ -718,7 +718,7 @@ class KaylesBitGame {
 
   Key set_key(const Position& c) const {
     Key k{};
-    for (int i = 0; i < W; ++i) k[i] = c.w[i];
+    for (int i = 0; i < std::min(W, KW); ++i) k[i] = c.w[i];  // (KW < W: the board's vertices fit KW words)
     return k;
   }
 
@@ -976,12 +976,12 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   const std::string refutations_name = name + " refutations";
   auto side = [](const std::string& path) { return path + ".refutations"; };
   auto load_from = [&](const std::string& path) {
-    r.loaded_entries = table.load(path, name);
+    r.loaded_entries = table.load(path, name, true);
     if (refutations && std::filesystem::exists(side(path)))
-      r.loaded_refutations = refutations->load(side(path), refutations_name);
+      r.loaded_refutations = refutations->load(side(path), refutations_name, true);
   };
   if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) load_from(o.table_file);
-  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name);
+  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name, true);
   // Where the root's rounds stood (--root-rounds, any number of threads) go beside the table file,
   // in FILE.rounds (root_rounds_file), so a resumed run goes on with each option's budget.
   solve::RootRounds resume_rounds;
@@ -1183,6 +1183,10 @@ template <int W>
 NimberSearchResult search_w(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid,
                             const NimberSearchOptions& o) {
   const int bits = grid ? grid->first * grid->second + 14 : g.order() + 8;
+  // Boards of 129..192 vertices: positions of four words, keys of three where they fit (24-byte
+  // table entries instead of 32: Node-Kayles 3x43..3x59, 4x33..4x44, 6x22..6x29).
+  if constexpr (W == 4)
+    if (bits <= 192 && !o.wide_keys) return search<4, 3>(g, game, grid, o);
   if (bits <= 64 * W && !(W == 1 && o.iso_keys > 0) && !o.wide_keys) return search<W, W>(g, game, grid, o);
   return search<W, W + 1>(g, game, grid, o);
 }
@@ -1324,10 +1328,13 @@ PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame gam
   std::optional<std::pair<int, int>> grid = grid_shape(g);
   if (!grid_keys || (grid && std::max(grid->first, grid->second) > 63)) grid.reset();
   const int w = n <= 64 ? 1 : n <= 128 ? 2 : 4;
-  if (key_words != w && key_words != w + 1)
+  const bool three = w == 4 && (grid ? n + 14 : n + 8) <= 192;  // keys of three words fit (search_w)
+  if (key_words != w && key_words != w + 1 && !(three && key_words == 3))
     throw InputError("keys of " + std::to_string(key_words) + " words: the search keys this graph (" +
-                     std::to_string(n) + " vertices) in " + std::to_string(w) + " or " + std::to_string(w + 1));
+                     std::to_string(n) + " vertices) in " + (three ? "3, " : "") + std::to_string(w) + " or " +
+                     std::to_string(w + 1));
   switch (w * 10 + key_words - w) {
+    case 39: return position_for_check<4, 3>(g, game, grid, cells);
     case 10: return position_for_check<1, 1>(g, game, grid, cells);
     case 11: return position_for_check<1, 2>(g, game, grid, cells);
     case 20: return position_for_check<2, 2>(g, game, grid, cells);

@@ -1557,3 +1557,104 @@ TEST(NimberSearch, SharedBoundKeepsTheNimber) {
   EXPECT_GT(halvings, 0u);  // some board's nimber table grew past 32 KiB with the refutations at 64
   EXPECT_GT(grew, 0);       // and some ended with the refutations above the fixed share
 }
+
+// Boards of 129..192 vertices whose keys fit three words (grids of at most 178 cells, other graphs
+// of at most 184 vertices) key in three (24-byte entries; positions still of four words): the same
+// nimbers as the wide keys (five words, 40 bytes), one thread and two, on grids and on a path; the
+// nimber of 150-vertex graphs of random pieces among isolated vertices is the nim-sum of the mex
+// solver's on each piece (keys with bits in all three words). A 179-cell grid keys in four.
+TEST(NimberSearch, FourWordBoardsKeyInThreeWords) {
+  for (auto [game, spec] : {std::pair{VertexGame::NodeKayles, "Grid2x65"}, {VertexGame::NodeKayles, "P150"},
+                            {VertexGame::ArcKayles, "C140"}}) {
+    const graph::Graph g = graph::parse_graph(spec);
+    for (int threads : {1, 2}) {
+      games::NimberSearchOptions three, wide;
+      three.table_bytes = wide.table_bytes = std::uint64_t{1} << 20;  // small: entries are replaced
+      three.threads = wide.threads = threads;
+      wide.wide_keys = true;
+      const auto a = games::kayles_nimber(g, game, three);
+      const auto b = games::kayles_nimber(g, game, wide);
+      EXPECT_EQ(a.nimber, b.nimber) << spec << " threads " << threads;
+      EXPECT_EQ(a.table_entry_bytes, 24) << spec;
+      EXPECT_EQ(b.table_entry_bytes, 40) << spec;
+    }
+  }
+  {
+    games::NimberSearchOptions o;
+    EXPECT_EQ(games::kayles_nimber(graph::parse_graph("Grid2x89"), VertexGame::NodeKayles, o).table_entry_bytes, 24);
+    for (int order : {184, 185}) {  // vertex-set keys: 184 vertices and the value byte fill three words
+      graph::Graph g(order, false);
+      int pairs = 0;
+      for (int v = 0; v + 1 < order; v += 3) g.add_edge(v, v + 1), ++pairs;
+      const auto r = games::kayles_nimber(g, VertexGame::NodeKayles, o);
+      EXPECT_EQ(r.table_entry_bytes, order == 184 ? 24 : 32) << order;
+      EXPECT_EQ(r.nimber, static_cast<cgt::Grundy>((pairs + order - 2 * pairs) % 2)) << order;  // *1 per P2, per K1
+    }
+  }
+  std::mt19937_64 rng(150);
+  for (int i = 0; i < 8; ++i) {
+    const int order = 150;
+    std::vector<int> place(order);
+    for (int v = 0; v < order; ++v) place[static_cast<std::size_t>(v)] = v;
+    std::shuffle(place.begin(), place.end(), rng);
+    graph::Graph g(order, false);
+    std::size_t used = 0;
+    std::vector<graph::Graph> pieces;
+    for (int k = 0; k < 3; ++k) {
+      pieces.push_back(random_graph(rng, 4 + static_cast<int>(rng() % 8), 0.3));
+      const graph::Graph& piece = pieces.back();
+      for (int u = 0; u < piece.order(); ++u)
+        for (int v = u + 1; v < piece.order(); ++v)
+          if (piece.has_edge(u, v)) g.add_edge(place[used + static_cast<std::size_t>(u)], place[used + static_cast<std::size_t>(v)]);
+      used += static_cast<std::size_t>(piece.order());
+    }
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      cgt::Grundy truth = game == VertexGame::NodeKayles ? static_cast<cgt::Grundy>((order - used) % 2) : 0;
+      for (const graph::Graph& piece : pieces) truth ^= games::KaylesSolver(game).grundy(piece);
+      games::NimberSearchOptions o;
+      o.table_bytes = std::uint64_t{1} << 16;
+      o.threads = 1 + i % 2;
+      const auto r = games::kayles_nimber(g, game, o);
+      ASSERT_EQ(r.nimber, truth) << g.to_spec();
+      ASSERT_EQ(r.table_entry_bytes, 24);
+    }
+  }
+}
+
+// A table saved with keys of four words (before three were chosen for these boards) loads into a
+// search keyed in three by folding each key's last word into the one below it
+// (solve::NimberTable::load, fold_wider): right because the key of a position in three words is
+// its key in four with word 3 ORed into word 2, on grids (the row length sits 14 bits below the top
+// of the last word, whatever the width) and other graphs (word 3 is empty). Checked on random
+// positions of grids of 130 and 177 cells and a 184-vertex path. (tests/cli/results_kayles.sh
+// reads the committed four-word trunks of Node-Kayles 3x43 and 3x52 with it.)
+TEST(NimberSearch, FourWordKeysFoldIntoThree) {
+  std::mt19937_64 rng(4);
+  int checked = 0;
+  for (auto [game, spec] : {std::pair{VertexGame::NodeKayles, "Grid2x65"}, {VertexGame::ArcKayles, "Grid3x59"},
+                            {VertexGame::NodeKayles, "Grid3x59"}, {VertexGame::ArcKayles, "P184"}}) {
+    const graph::Graph g = graph::parse_graph(spec);
+    for (int i = 0; i < 30; ++i) {
+      std::vector<int> cells;
+      const int start = static_cast<int>(rng() % static_cast<std::uint64_t>(g.order()));
+      const int len = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(g.order() - start));
+      for (int v = start; v < start + len; ++v)
+        if (rng() % 8 != 0) cells.push_back(v);  // a band with holes: boxes of every width
+      if (cells.empty()) continue;
+      const auto four = games::kayles_position_for_check(g, game, cells, 4).key;
+      const auto three = games::kayles_position_for_check(g, game, cells, 3).key;
+      ASSERT_EQ(four.size(), 4u);
+      ASSERT_EQ(three.size(), 3u);
+      EXPECT_EQ(three[0], four[0]) << spec;
+      EXPECT_EQ(three[1], four[1]) << spec;
+      EXPECT_EQ(four[2] & four[3], 0u) << spec;
+      EXPECT_EQ(three[2], four[2] | four[3]) << spec;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+  // Three words are refused where the keys do not fit them (a grid of 180 cells, a path of 185).
+  EXPECT_THROW(games::kayles_position_for_check(graph::parse_graph("Grid3x60"), VertexGame::NodeKayles, {0}, 3),
+               InputError);
+  EXPECT_THROW(games::kayles_position_for_check(graph::parse_graph("P185"), VertexGame::NodeKayles, {0}, 3), InputError);
+}
