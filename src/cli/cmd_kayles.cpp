@@ -884,8 +884,9 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table and --trunk (default 300)");
     g->add_option("--trunk", o->trunk_file,
                   "trunk file: saved with the table (a table file of only the --trunk-entries largest positions, "
-                  "the costliest to recompute, small enough to keep or commit) and loaded at the start when there "
-                  "is no --table file to resume from");
+                  "the costliest to recompute, small enough to keep or commit, and the entries behind the root's "
+                  "witnesses, so that --lookup-only reads from it alone what the table proved about the root) and "
+                  "loaded at the start when there is no --table file to resume from");
     g->add_option("--trunk-entries", o->trunk_entries, "entries kept in --trunk (default 100000; 16 bytes each on boards over 50 cells)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,

@@ -462,6 +462,26 @@ class LemoineViennot {
     return unknown.empty() ? x : -1;
   }
 
+  // The table entries that make p's nimber known (known_nimber): each component that is not
+  // trivial, by its key and nimber, appended to out (equal ones once each). False, and nothing
+  // appended, when one is unknown. Any thread (a trunk saved at a checkpoint keeps the entries of
+  // the root's witnesses this way).
+  bool known_entries(const Position& p, std::vector<std::pair<Key, int>>& out) const {
+    std::vector<Position> comps;
+    game_.components(p, comps);
+    std::vector<std::pair<Key, int>> found;
+    for (const auto& c : comps) {
+      if (game_.trivial_nimber(c) >= 0) continue;
+      const Key key = game_.key(c);
+      const int v = table_.get(key);
+      if (v < 0) return false;
+      found.emplace_back(key, v);
+    }
+    for (const auto& e : found)
+      if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+    return true;
+  }
+
   // The name (option_name) that the tracked root gives its option p, p being the whole position
   // after a move: its components are looked up as known_nimber does (trivial, or in the table), equal
   // unknown ones cancel, and the nim-sum of the known ones is taken without the other components'

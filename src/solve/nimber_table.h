@@ -510,7 +510,10 @@ class NimberTable {
   // keep > 0: at most `keep` entries, those with the most key bits set (the largest positions,
   // the costliest to recompute; the replacement rule's measure, reversed): a small file of the
   // search's trunk that a later run can resume from when the full table is lost.
-  void save(const std::string& path, const std::string& game, std::uint64_t keep = 0) const {
+  // extra: entries written first, whatever their size (a trunk keeps the entries behind the
+  // root's witnesses so: each key at most once in the file), counted beside `keep`.
+  void save(const std::string& path, const std::string& game, std::uint64_t keep = 0,
+            const std::vector<std::pair<Key, int>>& extra = {}) const {
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw InputError("cannot write table file " + tmp);
@@ -534,15 +537,30 @@ class NimberTable {
       room_at_least = keep - above;
       n = keep;
     }
+    std::vector<Key> extra_keys;
+    for (const auto& [k, v] : extra)
+      if (v >= 0 && v <= kMaxNimber && std::find(extra_keys.begin(), extra_keys.end(), k) == extra_keys.end())
+        extra_keys.push_back(k);
+    std::sort(extra_keys.begin(), extra_keys.end());
     std::string header = "cgtlab-nimber-table 1\nkey-words " + std::to_string(KW) + "\ngame " + game +
-                         "\nentries " + std::to_string(n) + "\n";
+                         "\nentries " + std::to_string(n + extra_keys.size()) + "\n";
     bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
+    for (const Key& k : extra_keys) {
+      const auto it = std::find_if(extra.begin(), extra.end(), [&](const auto& e) { return e.first == k; });
+      Key e = k;
+      e[KW - 1] |= static_cast<std::uint64_t>(it->second + 1) << kValueShift;
+      ok = ok && std::fwrite(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
+    }
     std::uint64_t written = 0;
+    const Key none{};
     if (n != 0)
       each_record([&](const Key& e) {
         if (const int bits = popcount(e); bits < least || (bits == least && room_at_least == 0)) return true;
         else if (bits == least) --room_at_least;
-        ok = std::fwrite(e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
+        Key k = e;  // written above: a blank here keeps the count
+        k[KW - 1] &= ~kValueMask;
+        const bool again = !extra_keys.empty() && std::binary_search(extra_keys.begin(), extra_keys.end(), k);
+        ok = std::fwrite(again ? none.data() : e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
         return ok && ++written < n;
       });
     const Key blank{};  // (entries dropped by other threads since the count)

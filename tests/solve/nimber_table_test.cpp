@@ -739,3 +739,23 @@ TEST(NimberTable, LoadFoldsKeysOneWordWider) {
   EXPECT_THROW(bad.load(path, "test", true), InputError);
   std::remove(path.c_str());
 }
+
+// save(..., keep, extra): the extra entries are written first, whatever their size, each key once;
+// one that is also among the `keep` largest leaves a blank record there, so the count holds and
+// every entry loads once with its value.
+TEST(NimberTable, SaveKeepsExtraEntries) {
+  const std::string path = testing::TempDir() + "nimber_table_extra.tt";
+  solve::NimberTable<1> t(1 << 16);
+  for (std::uint64_t k = 1; k <= 200; ++k) t.put({k}, static_cast<int>(k % 5));  // the largest: 127, 191, ...
+  const std::vector<std::pair<std::array<std::uint64_t, 1>, int>> extra{{{2}, 2}, {{127}, 2}, {{2}, 2}, {{4}, 4}};
+  t.save(path, "test", 3, extra);
+  solve::NimberTable<1> u(1 << 16);
+  EXPECT_EQ(u.load(path, "test"), 3u + 3u);  // three kept, three distinct extras (127 among the kept)
+  EXPECT_EQ(u.size(), 5u);                    // 127 once: its kept record is a blank
+  EXPECT_EQ(u.get({2}), 2);
+  EXPECT_EQ(u.get({4}), 4);
+  EXPECT_EQ(u.get({127}), 2);
+  EXPECT_EQ(u.get({191}), 1);
+  EXPECT_EQ(u.get({3}), -1);
+  std::remove(path.c_str());
+}

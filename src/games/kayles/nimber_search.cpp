@@ -1007,7 +1007,23 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
     // (8.864 M positions with them, 8.871 M without; docs/PERFORMANCE.md, "Refutations saved").
-    if (!o.trunk_file.empty()) table.save(o.trunk_file, name, trunk_keep);
+    // With the entries behind the root's witnesses (the components of a first option of each value
+    // ruled out), so that the trunk alone proves what the table proved about the root.
+    if (!o.trunk_file.empty()) {
+      std::vector<std::pair<typename Game::Key, int>> behind;
+      if (running != nullptr) {
+        std::vector<char> seen;
+        each_kayles_move<W>(game, kayles_neighbourhoods<W>(g), rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt) {
+          const int v = running->known_nimber(rest);
+          if (v < 0) return;
+          if (static_cast<std::size_t>(v) >= seen.size()) seen.resize(static_cast<std::size_t>(v) + 1, 0);
+          if (seen[static_cast<std::size_t>(v)]) return;
+          seen[static_cast<std::size_t>(v)] = 1;
+          running->known_entries(rest, behind);
+        });
+      }
+      table.save(o.trunk_file, name, trunk_keep, behind);
+    }
   };
   if (o.endgame_db && o.endgame_db_preload)
     for (const auto& e : o.endgame_db->entries()) {
