@@ -887,7 +887,7 @@ void add_kayles_commands(CLI::App& app) {
                   "the costliest to recompute, small enough to keep or commit, and the entries behind the root's "
                   "witnesses, so that --lookup-only reads from it alone what the table proved about the root) and "
                   "loaded at the start when there is no --table file to resume from");
-    g->add_option("--trunk-entries", o->trunk_entries, "largest entries kept in --trunk (default 100000; 8 bytes per key word: 16 each on boards of 51 to 128 cells, 24 to 178)")
+    g->add_option("--trunk-entries", o->trunk_entries, "largest entries kept in --trunk (default 100000; 8 bytes per key word: on grids 8 up to 50 cells, 16 to 114, 24 to 178, 32 to 242)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,
                   "keep proved refutations (\"the nimber is not v\") in a second table (by default at least what the nimbers' bound leaves of --table-mib, and more while the nimber table is small: it gives the room back as that grows; or --refutation-mib): use (default), off, "
