@@ -1627,7 +1627,7 @@ TEST(NimberSearch, FourWordBoardsKeyInThreeWords) {
 // its key in four with word 3 ORed into word 2, on grids (the row length sits 14 bits below the top
 // of the last word, whatever the width) and other graphs (word 3 is empty). Checked on random
 // positions of grids of 130 and 177 cells and a 184-vertex path. (tests/cli/results_kayles.sh
-// reads the committed four-word trunks of Node-Kayles 3x43 and 3x52 with it.)
+// reads the committed four-word trunk of Node-Kayles 3x43 with it.)
 TEST(NimberSearch, FourWordKeysFoldIntoThree) {
   std::mt19937_64 rng(4);
   int checked = 0;
