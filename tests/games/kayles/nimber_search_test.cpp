@@ -1417,6 +1417,37 @@ TEST(NimberSearch, PackedEntriesKeepTheNimber) {
   }
 }
 
+// A graph of `order` vertices: three random pieces of 4..11 vertices placed at random, the rest
+// isolated; its nimber is the nim-sum of the mex solver's on each piece (and *1 per isolated vertex
+// in Node-Kayles). Keys of such boards have bits in every word.
+struct PiecesBoard {
+  graph::Graph g;
+  std::vector<graph::Graph> pieces;
+  int isolated = 0;
+  cgt::Grundy nimber(VertexGame game) const {
+    cgt::Grundy x = game == VertexGame::NodeKayles ? static_cast<cgt::Grundy>(isolated % 2) : 0;
+    for (const graph::Graph& piece : pieces) x ^= games::KaylesSolver(game).grundy(piece);
+    return x;
+  }
+};
+PiecesBoard pieces_board(std::mt19937_64& rng, int order) {
+  std::vector<int> place(static_cast<std::size_t>(order));
+  for (int v = 0; v < order; ++v) place[static_cast<std::size_t>(v)] = v;
+  std::shuffle(place.begin(), place.end(), rng);
+  PiecesBoard b{graph::Graph(order, false), {}, 0};
+  std::size_t used = 0;
+  for (int k = 0; k < 3; ++k) {
+    b.pieces.push_back(random_graph(rng, 4 + static_cast<int>(rng() % 8), 0.3));
+    const graph::Graph& piece = b.pieces.back();
+    for (int u = 0; u < piece.order(); ++u)
+      for (int v = u + 1; v < piece.order(); ++v)
+        if (piece.has_edge(u, v)) b.g.add_edge(place[used + static_cast<std::size_t>(u)], place[used + static_cast<std::size_t>(v)]);
+    used += static_cast<std::size_t>(piece.order());
+  }
+  b.isolated = order - static_cast<int>(used);
+  return b;
+}
+
 // Boards of two words (65..128 vertices) keyed in two: packed too where the layout has at most
 // 80 bits (solve::NimberTable, "Packed entries"): grids of 65..74 cells (the box's last cells in
 // the low bits of word 1, below the row length) against the 16-byte table, one and two threads;
@@ -1433,23 +1464,10 @@ TEST(NimberSearch, TwoWordBoardsPackTheirEntries) {
   int boards = 0;
   for (int i = 0; i < 40; ++i) {
     const int order = 70;
-    std::vector<int> place(order);
-    for (int v = 0; v < order; ++v) place[static_cast<std::size_t>(v)] = v;
-    std::shuffle(place.begin(), place.end(), rng);
-    graph::Graph g(order, false);
-    std::size_t used = 0;
-    std::vector<graph::Graph> pieces;
-    for (int k = 0; k < 3; ++k) {
-      pieces.push_back(random_graph(rng, 4 + static_cast<int>(rng() % 8), 0.3));
-      const graph::Graph& piece = pieces.back();
-      for (int u = 0; u < piece.order(); ++u)
-        for (int v = u + 1; v < piece.order(); ++v)
-          if (piece.has_edge(u, v)) g.add_edge(place[used + static_cast<std::size_t>(u)], place[used + static_cast<std::size_t>(v)]);
-      used += static_cast<std::size_t>(piece.order());
-    }
+    const PiecesBoard b = pieces_board(rng, order);
+    const graph::Graph& g = b.g;
     for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      cgt::Grundy truth = game == VertexGame::NodeKayles ? static_cast<cgt::Grundy>((order - used) % 2) : 0;
-      for (const graph::Graph& piece : pieces) truth ^= games::KaylesSolver(game).grundy(piece);
+      const cgt::Grundy truth = b.nimber(game);
       games::NimberSearchOptions o;
       o.table_bytes = std::uint64_t{1} << 21;  // 70 vertices: 70-bit keys, 2^14 buckets (1 MiB) at least
       o.threads = 1 + i % 2;
@@ -1594,23 +1612,10 @@ TEST(NimberSearch, FourWordBoardsKeyInThreeWords) {
   std::mt19937_64 rng(150);
   for (int i = 0; i < 8; ++i) {
     const int order = 150;
-    std::vector<int> place(order);
-    for (int v = 0; v < order; ++v) place[static_cast<std::size_t>(v)] = v;
-    std::shuffle(place.begin(), place.end(), rng);
-    graph::Graph g(order, false);
-    std::size_t used = 0;
-    std::vector<graph::Graph> pieces;
-    for (int k = 0; k < 3; ++k) {
-      pieces.push_back(random_graph(rng, 4 + static_cast<int>(rng() % 8), 0.3));
-      const graph::Graph& piece = pieces.back();
-      for (int u = 0; u < piece.order(); ++u)
-        for (int v = u + 1; v < piece.order(); ++v)
-          if (piece.has_edge(u, v)) g.add_edge(place[used + static_cast<std::size_t>(u)], place[used + static_cast<std::size_t>(v)]);
-      used += static_cast<std::size_t>(piece.order());
-    }
+    const PiecesBoard b = pieces_board(rng, order);
+    const graph::Graph& g = b.g;
     for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      cgt::Grundy truth = game == VertexGame::NodeKayles ? static_cast<cgt::Grundy>((order - used) % 2) : 0;
-      for (const graph::Graph& piece : pieces) truth ^= games::KaylesSolver(game).grundy(piece);
+      const cgt::Grundy truth = b.nimber(game);
       games::NimberSearchOptions o;
       o.table_bytes = std::uint64_t{1} << 16;
       o.threads = 1 + i % 2;
