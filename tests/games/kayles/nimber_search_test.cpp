@@ -1448,6 +1448,27 @@ PiecesBoard pieces_board(std::mt19937_64& rng, int order) {
   return b;
 }
 
+// `count` boards of `order` vertices (pieces_board, seed `seed`), both games, one thread and two in
+// turn: the search's nimber is the pieces' nim-sum, in table entries of `entry_bytes`. Returns
+// the searches that agreed.
+int expect_pieces_boards(std::uint64_t seed, int count, int order, std::uint64_t table_bytes, int entry_bytes) {
+  std::mt19937_64 rng(seed);
+  int agreed = 0;
+  for (int i = 0; i < count; ++i) {
+    const PiecesBoard b = pieces_board(rng, order);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::NimberSearchOptions o;
+      o.table_bytes = table_bytes;
+      o.threads = 1 + i % 2;
+      const auto r = games::kayles_nimber(b.g, game, o);
+      EXPECT_EQ(r.nimber, b.nimber(game)) << b.g.to_spec();
+      EXPECT_EQ(r.table_entry_bytes, entry_bytes) << b.g.to_spec();
+      agreed += r.nimber == b.nimber(game) && r.table_entry_bytes == entry_bytes;
+    }
+  }
+  return agreed;
+}
+
 // Boards of two words (65..128 vertices) keyed in two: packed too where the layout has at most
 // 80 bits (solve::NimberTable, "Packed entries"): grids of 65..74 cells (the box's last cells in
 // the low bits of word 1, below the row length) against the 16-byte table, one and two threads;
@@ -1460,24 +1481,8 @@ TEST(NimberSearch, TwoWordBoardsPackTheirEntries) {
                             {VertexGame::NodeKayles, 2, 34}, {VertexGame::NodeKayles, 3, 23}}) {
     for (int threads : {1, 2}) expect_packed_as_wide(game, r, c, std::uint64_t{1} << 26, threads);  // 3x23: 75 bits, 2^19 buckets
   }
-  std::mt19937_64 rng(70);
-  int boards = 0;
-  for (int i = 0; i < 40; ++i) {
-    const int order = 70;
-    const PiecesBoard b = pieces_board(rng, order);
-    const graph::Graph& g = b.g;
-    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      const cgt::Grundy truth = b.nimber(game);
-      games::NimberSearchOptions o;
-      o.table_bytes = std::uint64_t{1} << 21;  // 70 vertices: 70-bit keys, 2^14 buckets (1 MiB) at least
-      o.threads = 1 + i % 2;
-      const auto r = games::kayles_nimber(g, game, o);
-      ASSERT_EQ(r.nimber, truth) << g.to_spec();
-      ASSERT_EQ(r.table_entry_bytes, 8);
-      ++boards;
-    }
-  }
-  EXPECT_EQ(boards, 80);
+  // 70 vertices: 70-bit keys, 2^14 buckets (1 MiB) at least.
+  EXPECT_EQ(expect_pieces_boards(70, 40, 70, std::uint64_t{1} << 21, 8), 80);
 }
 
 // kayles_position_for_check (check-table --local) lists the options as the search expands them,
@@ -1606,24 +1611,10 @@ TEST(NimberSearch, FourWordBoardsKeyInThreeWords) {
       for (int v = 0; v + 1 < order; v += 3) g.add_edge(v, v + 1), ++pairs;
       const auto r = games::kayles_nimber(g, VertexGame::NodeKayles, o);
       EXPECT_EQ(r.table_entry_bytes, order == 184 ? 24 : 32) << order;
-      EXPECT_EQ(r.nimber, static_cast<cgt::Grundy>((pairs + order - 2 * pairs) % 2)) << order;  // *1 per P2, per K1
+      EXPECT_EQ(r.nimber, static_cast<cgt::Grundy>((order - pairs) % 2)) << order;  // *1 per P2 and per K1
     }
   }
-  std::mt19937_64 rng(150);
-  for (int i = 0; i < 8; ++i) {
-    const int order = 150;
-    const PiecesBoard b = pieces_board(rng, order);
-    const graph::Graph& g = b.g;
-    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
-      const cgt::Grundy truth = b.nimber(game);
-      games::NimberSearchOptions o;
-      o.table_bytes = std::uint64_t{1} << 16;
-      o.threads = 1 + i % 2;
-      const auto r = games::kayles_nimber(g, game, o);
-      ASSERT_EQ(r.nimber, truth) << g.to_spec();
-      ASSERT_EQ(r.table_entry_bytes, 24);
-    }
-  }
+  EXPECT_EQ(expect_pieces_boards(150, 8, 150, std::uint64_t{1} << 16, 24), 16);
 }
 
 // A table saved with keys of four words (before three were chosen for these boards) loads into a
