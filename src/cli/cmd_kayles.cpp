@@ -232,6 +232,7 @@ struct KaylesOptions {
   double checkpoint = 300;
   std::string trunk_file;
   std::uint64_t trunk_entries = 100000;
+  std::string seed_file;
   std::size_t limit = 50;
   std::string refutations = "use";
   std::uint64_t refutation_mib = 0;  // --refutation-mib (0: absent)
@@ -495,6 +496,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.checkpoint_seconds = o.checkpoint;
   opt.trunk_file = o.trunk_file;
   opt.trunk_entries = o.trunk_entries;
+  opt.seed_file = o.seed_file;
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.outcome_only = o.outcome_only;
@@ -584,6 +586,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       j["endgame_db"] = {{"file", o.db_file}, {"rows", db.rows()}, {"max_cells", db.max_cells()}, {"entries", db.size()}};
     if (r.loaded_entries != 0 || r.loaded_refutations != 0)
       j["loaded"] = {{"nimbers", r.loaded_entries}, {"refutations", r.loaded_refutations}};
+    if (!o.seed_file.empty())
+      j["seeded"] = {{"file", o.seed_file}, {"nimbers", r.seed_entries}, {"refutations", r.seed_refutations}, {"skipped", r.seed_skipped}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
     j["witnesses"] = witnesses_json(r.witnesses);
     if (!o.value_only) {
@@ -887,6 +891,12 @@ void add_kayles_commands(CLI::App& app) {
                   "the costliest to recompute, small enough to keep or commit, and the entries behind the root's "
                   "witnesses, so that --lookup-only reads from it alone what the table proved about the root) and "
                   "loaded at the start when there is no --table file to resume from");
+    g->add_option("--seed", o->seed_file,
+                  "seed table file: another run's --table file of this game, read at the start (with its "
+                  "FILE.refutations) when there is no --table file to resume from, and never written. On grids it "
+                  "may be another board's (grid-shape keys do not name the board; the shapes that do not fit this "
+                  "board are skipped, JSON \"seeded\"): a sweep's next board starts from what the last one proved")
+        ->excludes("--lookup-only");
     g->add_option("--trunk-entries", o->trunk_entries, "largest entries kept in --trunk (default 100000; 8 bytes per key word: on grids 8 up to 50 cells, 16 to 114, 24 to 178, 32 to 242)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     g->add_option("--refutations", o->refutations,

@@ -34,6 +34,7 @@ struct SweepArgs {
   int threads = 1;
   std::uint64_t table_mib = 1024;
   bool table_mib_given = false;
+  std::string carry_table;  // --carry-table (empty: each cell a fresh table)
 };
 
 std::pair<int, int> range_of(const std::string& text, const char* flag) {
@@ -125,6 +126,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   o.search.table_bytes = search_table_bytes(a.table_mib, a.table_mib_given);
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
+  o.carry_file = a.carry_table;
   std::uint64_t bytes = 0;
   auto st = attach_run(o, a, bytes, [](const store::GridCell& c) {
     return fmt::format("{}x{}: {}", c.rows, c.cols, c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status);
@@ -190,6 +192,11 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--threads", a->threads, "search threads per cell (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     add_table_mib_option(g, a->table_mib, a->table_mib_given, " per cell");
+    g->add_option("--carry-table", a->carry_table,
+                  "carry one table through the sweep in this file: each computed cell starts from the table the "
+                  "last computed cell left there (with FILE.refutations) and leaves its own (grid-shape keys do not "
+                  "name the board, so each board starts from what the boards before it proved; docs/PERFORMANCE.md); "
+                  "it is kept after the sweep, for the next one; the nimbers do not depend on it");
     g->add_flag("--json", a->json, "one JSON object on stdout");
     add_format_option(g, a->format, kTableFormats);
     add_max_positions_option(g, a->max_positions);

@@ -158,6 +158,26 @@ inline NimberTableHeader read_nimber_table_header(std::FILE* f, const std::strin
   return h;
 }
 
+// How NimberTable::load reads a file whose keys have another width than the table's. Right for key
+// encodings whose only field above the key's bits sits at a fixed place below the value byte of
+// the last word, whatever the width (the Kayles searches' grid keys: the row length in bits 50..55
+// of the last word; games/kayles/nimber_search.cpp).
+struct NimberTableLoad {
+  // A file whose keys have one word more (KW + 1) is read too, each key's last two words folded
+  // into one (ORed): a board keyed in four words before keys of three were chosen for it. A
+  // record whose two words overlap, or whose folded word reaches the value byte, does not fold.
+  bool fold_wider = false;
+  // Nonzero: a file whose keys have fewer words is read too, each key padded with zero words and
+  // these bits of its last word (the field) moved to the same place in the last word (a table of
+  // a smaller board seeding a larger one's search).
+  std::uint64_t widen_field = 0;
+  // Records that do not fold, or whose key a packed table cannot hold, are skipped (counted in
+  // *skipped when set) instead of being an InputError: a seed from another board, whose largest
+  // shapes may not fit this one.
+  bool skip_misfits = false;
+  std::uint64_t* skipped = nullptr;
+};
+
 template <int KW>
 class NimberTable {
  public:
@@ -570,15 +590,16 @@ class NimberTable {
     if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError("cannot write table file " + path);
   }
 
-  // Reads a table file written by save() for the same game; returns the entries read. Throws
-  // InputError when the file is not such a table.
-  // fold_wider: a file whose keys have one word more (KW + 1) is read too, each key's last two
-  // words folded into one (ORed): right for key encodings whose only field above the key's bits
-  // sits at a fixed place below the value byte of the last word, whatever the width (the Kayles
-  // searches' grid and vertex-set keys: a board keyed in four words before keys of three were
-  // chosen for it). A record whose two words overlap, or whose folded word reaches the value
-  // byte, is an InputError.
+  // Reads a table file written by save() for the same game; returns the entries read (records
+  // read, skipped ones included). Throws InputError when the file is not such a table.
+  // fold_wider: load(path, game, NimberTableLoad{.fold_wider = true}).
   std::uint64_t load(const std::string& path, const std::string& game, bool fold_wider = false) {
+    NimberTableLoad how;
+    how.fold_wider = fold_wider;
+    return load(path, game, how);
+  }
+  // ... with keys of another width where `how` allows it (NimberTableLoad).
+  std::uint64_t load(const std::string& path, const std::string& game, const NimberTableLoad& how) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw InputError("cannot read table file " + path);
     NimberTableHeader h;
@@ -588,10 +609,12 @@ class NimberTable {
       std::fclose(f);
       throw;
     }
-    const bool fold = fold_wider && h.key_words == KW + 1;
-    if ((h.key_words != KW && !fold) || h.game != game) {
+    const bool fold = how.fold_wider && h.key_words == KW + 1;
+    const bool widen = how.widen_field != 0 && h.key_words < KW;
+    if ((h.key_words != KW && !fold && !widen) || h.game != game) {
       std::fclose(f);
-      throw InputError("table file " + path + " is not a nimber table for " + game);
+      throw InputError("table file " + path + " is not a nimber table for " + game +
+                       (h.game == game ? " with keys of " + std::to_string(KW) + " words" : ""));
     }
     const std::uint64_t n = h.entries;
     // Grow once, before reading, to at most a quarter full (within the bound): growing step by
@@ -601,25 +624,37 @@ class NimberTable {
     while (buckets_ < max_buckets_ && (size() + n) * 4 > capacity()) grow();
     std::uint64_t read = 0;
     Key e;
-    std::array<std::uint64_t, KW + 1> wide{};
+    std::array<std::uint64_t, KW + 1> file{};
     const std::size_t words = static_cast<std::size_t>(h.key_words);
-    for (; read < n && std::fread(fold ? wide.data() : e.data(), sizeof(std::uint64_t), words, f) == words; ++read) {
+    const int last = h.key_words - 1;
+    auto misfit = [&](const std::string& why) {
+      if (how.skip_misfits) {
+        if (how.skipped) ++*how.skipped;
+        return true;
+      }
+      std::fclose(f);
+      throw InputError("table file " + path + why);
+    };
+    for (; read < n && std::fread(fold || widen ? file.data() : e.data(), sizeof(std::uint64_t), words, f) == words; ++read) {
       if (fold) {
-        const std::uint64_t top = wide[KW] & ~kValueMask;
-        if ((wide[KW - 1] & (top | kValueMask)) != 0) {
-          std::fclose(f);
-          throw InputError("table file " + path + " has keys of " + std::to_string(KW + 1) +
-                           " words that do not fold into " + std::to_string(KW));
+        const std::uint64_t top = file[KW] & ~kValueMask;
+        if ((file[KW - 1] & (top | kValueMask)) != 0) {
+          if (misfit(" has keys of " + std::to_string(KW + 1) + " words that do not fold into " + std::to_string(KW))) continue;
         }
-        for (int i = 0; i < KW; ++i) e[i] = wide[i];
-        e[KW - 1] |= top | (wide[KW] & kValueMask);
+        for (int i = 0; i < KW; ++i) e[i] = file[i];
+        e[KW - 1] |= top | (file[KW] & kValueMask);
+      } else if (widen) {
+        // The field and the value byte move from the file's last word to ours; the rest keeps its place.
+        e = Key{};
+        for (int i = 0; i < last; ++i) e[i] = file[i];
+        e[last] = file[last] & ~(how.widen_field | kValueMask);
+        e[KW - 1] |= file[last] & (how.widen_field | kValueMask);
       }
       if (!(e[KW - 1] & kValueMask)) continue;
       const int v = value_of(e);
       e[KW - 1] &= ~kValueMask;
       if (packed_ && !fits(e)) {
-        std::fclose(f);
-        throw InputError("table file " + path + " holds a key outside this game's key encoding");
+        if (misfit(" holds a key outside this game's key encoding")) continue;
       }
       put(e, v);
     }

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
@@ -84,20 +85,42 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
   CellPlan plan;
   plan.cells = static_cast<std::size_t>(o.cols_hi - o.cols_lo) + 1;
   plan.key = [&](std::size_t i) { return kayles_nimber_key(o.game, spec(i)); };
+  const std::string carry =
+      o.carry_file.empty() || !o.comm || o.comm->size() == 1 ? o.carry_file : fmt::format("{}.rank{}", o.carry_file, o.comm->rank());
   plan.compute = [&](std::size_t i, Store*) {
     games::NimberSearchOptions search = o.search;
     search.winning_moves = false;
     search.with_moves = false;
     search.table_file.clear();
+    search.seed_file.clear();
+    // The carried table: read from `carry`, the cell's own written beside it (FILE.next, saved at
+    // the end, at checkpoints and when the cell is stopped) and then put in its place.
+    const std::string next = carry + ".next";
+    auto carry_on = [&] {
+      if (carry.empty() || !std::filesystem::exists(next)) return;
+      std::error_code ec;
+      std::filesystem::rename(next, carry, ec);
+      if (!ec && std::filesystem::exists(next + ".refutations")) std::filesystem::rename(next + ".refutations", carry + ".refutations", ec);
+      else if (!ec) std::filesystem::remove(carry + ".refutations", ec);
+      if (ec) throw InputError("cannot replace the carried table " + carry + ": " + ec.message());
+    };
+    if (!carry.empty()) {
+      std::error_code ec;  // a file that cannot go makes the search's save fail, with its own message
+      for (const std::string& f : {next, next + ".refutations", next + ".rounds"}) std::filesystem::remove(f, ec);
+      search.table_file = next;
+      if (std::filesystem::exists(carry)) search.seed_file = carry;
+    }
     Deadline deadline(o.max_seconds, o.search.interrupt);
     search.interrupt = deadline.flag();
     games::NimberSearchResult r;
     try {
       r = games::kayles_nimber(graph::parse_graph(spec(i)), o.game, search);
     } catch (const CapReached& e) {
+      carry_on();
       if (deadline.fired()) throw CapReached(fmt::format("--cell-seconds {} reached ({})", o.max_seconds, e.what()));
       throw;
     }
+    carry_on();
     CellAnswer a;
     a.status = "found";
     a.answer = {{"nimber", r.nimber}, {"outcome", r.nimber == 0 ? "P" : "N"}, {"positions", r.nodes}, {"keys", r.key_kind}};

@@ -36,6 +36,12 @@ struct GridSweepOptions : SweepRun<GridCell> {
   // Per cell: table_bytes (the memory bound), threads, max_nodes (--max-positions).
   games::NimberSearchOptions search;
   double max_seconds = 0;  // per cell wall time; 0: no cap
+  // When set: each computed cell's search is seeded by the table the last computed cell left in
+  // this file (with its refutations, FILE.refutations), and leaves its own there (NimberSearchOptions::
+  // seed_file: grid-shape keys do not name the board, so a board's search starts from what the
+  // smaller boards before it proved). Under several ranks each rank has its own, FILE.rankR. The
+  // nimbers do not depend on it.
+  std::string carry_file;
 };
 
 // The nimber of GridRxC for C in [cols_lo, cols_hi]. Throws InputError for rows < 1, an empty

@@ -36,6 +36,10 @@ for np in 2 3; do
   [ "$(echo "$out" | peb)" = "$(echo "$onep" | peb)" ] || fail "-np $np: pebbling cells differ from one process"
   out=$(run $np sweep nodekayles --rows 2 --cols 1..7 --json) || fail "mpirun -np $np sweep nodekayles"
   [ "$(echo "$out" | cram)" = "$(echo "$onen" | cram)" ] || fail "-np $np: nodekayles cells differ from one process"
+  # --carry-table: each rank carries its own table (FILE.rankR), the same cells.
+  out=$(run $np sweep nodekayles --rows 2 --cols 1..7 --carry-table "$dir/carry$np.tt" --json) || fail "-np $np --carry-table"
+  [ "$(echo "$out" | cram)" = "$(echo "$onen" | cram)" ] || fail "-np $np --carry-table: cells differ from one process"
+  for r in $(seq 0 $((np - 1))); do [ -s "$dir/carry$np.tt.rank$r" ] || fail "-np $np: no carried table of rank $r: $(ls "$dir")"; done
 
   # Rank 0 writes the store: a rerun (one process or -np N) answers every cell from it.
   db=$dir/s$np.db

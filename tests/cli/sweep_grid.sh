@@ -52,6 +52,27 @@ echo "$out" | grep -q '"from_store":false' || fail "a stop was taken as an answe
 out=$("$cgtlab" sweep cram --rows 4 --cols 8..9 --cell-seconds 0.000001 --json)
 echo "$out" | grep -q '"stopped":"--cell-seconds' || fail "--cell-seconds did not stop a cell: $out"
 
+# --carry-table: one table carried through the cells, each seeded by the table the last one left
+# (across 50 cells its keys widen from one word to two): the same cells as fresh ones, in fewer
+# positions in all (each cell's are in its store record); the file stays for the next sweep.
+positions() { "$cgtlab" store export "$1" --json | python3 -c 'import json,sys; print(sum(r["answer"]["positions"] for r in json.load(sys.stdin)["records"]))'; }
+fresh=$("$cgtlab" sweep nodekayles --rows 3 --cols 14..20 --table-mib 4 --store "$dir/fresh.db" --json | cells) || fail "sweep 3x14..20"
+carried=$("$cgtlab" sweep nodekayles --rows 3 --cols 14..20 --table-mib 4 --carry-table "$dir/carry.tt" --store "$dir/carry.db" --json | cells) ||
+  fail "sweep 3x14..20 --carry-table"
+[ "$carried" = "$fresh" ] || fail "--carry-table changed the cells: $carried vs $fresh"
+pf=$(positions "$dir/fresh.db") pc=$(positions "$dir/carry.db")
+[ $((pc * 2)) -lt "$pf" ] || fail "--carry-table: $pc positions, fresh $pf"
+[ -s "$dir/carry.tt" ] && [ -s "$dir/carry.tt.refutations" ] && [ ! -e "$dir/carry.tt.next" ] || fail "the carried table: $(ls "$dir")"
+head -2 "$dir/carry.tt" | grep -qx "key-words 2" || fail "3x20's carried table should have keys of two words: $(head -3 "$dir/carry.tt")"
+# ... and a seed of another board for one board: 3x21 from it, the nimber of a fresh search.
+want=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
+got=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --seed "$dir/carry.tt" --json)
+echo "$got" | grep -q "\"grundy\":$want," && echo "$got" | grep -q '"seeded":{"file":"[^"]*","nimbers":[1-9][0-9]*,"refutations":[1-9]' ||
+  fail "3x21 seeded by 3x20's table: $got (want $want)"
+# A sweep whose carried file cannot be written stops with one line.
+"$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"
+
 # Bad input: one line, exit 2.
 err=$dir/err
 check_error() {

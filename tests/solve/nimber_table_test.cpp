@@ -740,6 +740,53 @@ TEST(NimberTable, LoadFoldsKeysOneWordWider) {
   std::remove(path.c_str());
 }
 
+// load(..., NimberTableLoad{widen_field}): a file of keys of fewer words loads with each key padded
+// and its field (here bits 50..55 of the last word, as the Kayles grid keys' row length) moved to
+// the last word, values kept; without widen_field it is refused. skip_misfits: records that do not
+// fold are skipped and counted instead of refusing the file.
+TEST(NimberTable, LoadWidensNarrowerKeysAndSkipsMisfits) {
+  const std::string path = testing::TempDir() + "nimber_table_widen.tt";
+  const std::uint64_t field = std::uint64_t{63} << 50;
+  solve::NimberTable<1> narrow(1 << 20);
+  std::map<std::uint64_t, int> truth;
+  std::mt19937_64 rng(43);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t k = (rng() & ((std::uint64_t{1} << 50) - 1)) | (rng() % 63 + 1) << 50;
+    narrow.put({k}, static_cast<int>(i % 7));
+    truth[k] = static_cast<int>(i % 7);
+  }
+  narrow.save(path, "test");
+  solve::NimberTable<2> two(1 << 20);
+  EXPECT_THROW(two.load(path, "test", true), InputError);
+  solve::NimberTableLoad widen;
+  widen.widen_field = field;
+  EXPECT_EQ(two.load(path, "test", widen), truth.size());
+  solve::NimberTable<3> three(1 << 20);
+  EXPECT_EQ(three.load(path, "test", widen), truth.size());
+  for (const auto& [k, v] : truth) {
+    EXPECT_EQ(two.get({k & ~field, k & field}), v);
+    EXPECT_EQ(three.get({k & ~field, 0, k & field}), v);
+    EXPECT_EQ(two.get({k, 0}), -1);  // not at its narrow place
+  }
+  // Two records that do not fold into one word among good ones: skipped, counted, the rest read.
+  solve::NimberTable<2> mixed(1 << 20);
+  mixed.put({std::uint64_t{1} << 50, std::uint64_t{1} << 50}, 3);
+  mixed.put({std::uint64_t{1} << 60, 0}, 3);
+  mixed.put({5, std::uint64_t{2} << 50}, 4);
+  mixed.save(path, "test");
+  solve::NimberTable<1> one(1 << 20);
+  std::uint64_t skipped = 0;
+  solve::NimberTableLoad lenient;
+  lenient.fold_wider = true;
+  lenient.skip_misfits = true;
+  lenient.skipped = &skipped;
+  EXPECT_EQ(one.load(path, "test", lenient), 3u);
+  EXPECT_EQ(skipped, 2u);
+  EXPECT_EQ(one.size(), 1u);
+  EXPECT_EQ(one.get({5 | std::uint64_t{2} << 50}), 4);
+  std::remove(path.c_str());
+}
+
 // save(..., keep, extra): the extra entries are written first, whatever their size, each key once;
 // one that is also among the `keep` largest leaves a blank record there, so the count holds and
 // every entry loads once with its value.

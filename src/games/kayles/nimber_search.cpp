@@ -172,6 +172,9 @@ class KaylesBitGame {
   using Position = Bits<W>;
   using Key = std::array<std::uint64_t, KW>;
   static constexpr int kStrideShift = 64 * KW - 14;  // grid keys: the row length in 6 bits here
+  // ... which is bits 50..55 of the last word, whatever KW: the field a narrower key's file moves
+  // into the last word (solve::NimberTableLoad::widen_field).
+  static constexpr std::uint64_t kLastWordField = std::uint64_t{63} << (kStrideShift - 64 * (KW - 1));
 
   KaylesBitGame(const graph::Graph& g, VertexGame game, std::optional<std::pair<int, int>> grid, bool reduce)
       : game_(game),
@@ -975,13 +978,30 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   // them again.
   const std::string refutations_name = name + " refutations";
   auto side = [](const std::string& path) { return path + ".refutations"; };
+  // Files of keys one word wider fold (a board keyed in four words before keys of three were
+  // chosen for it); grid-shape files of fewer words widen (another, smaller board's: the row
+  // length moves to the last word, Game::kLastWordField).
+  solve::NimberTableLoad how;
+  how.fold_wider = true;
+  if (grid && !iso) how.widen_field = Game::kLastWordField;
   auto load_from = [&](const std::string& path) {
-    r.loaded_entries = table.load(path, name, true);
+    r.loaded_entries = table.load(path, name, how);
     if (refutations && std::filesystem::exists(side(path)))
-      r.loaded_refutations = refutations->load(side(path), refutations_name, true);
+      r.loaded_refutations = refutations->load(side(path), refutations_name, how);
   };
-  if (!o.table_file.empty() && std::filesystem::exists(o.table_file)) load_from(o.table_file);
-  else if (!o.trunk_file.empty() && std::filesystem::exists(o.trunk_file)) r.loaded_entries = table.load(o.trunk_file, name, true);
+  const bool resume = !o.table_file.empty() && std::filesystem::exists(o.table_file);
+  if (resume) load_from(o.table_file);
+  if (!resume && !o.seed_file.empty()) {
+    if (!std::filesystem::exists(o.seed_file)) throw InputError("no seed table file " + o.seed_file);
+    solve::NimberTableLoad seed = how;
+    seed.skip_misfits = true;
+    seed.skipped = &r.seed_skipped;
+    r.seed_entries = table.load(o.seed_file, name, seed);
+    if (refutations && std::filesystem::exists(side(o.seed_file)))
+      r.seed_refutations = refutations->load(side(o.seed_file), refutations_name, seed);
+  }
+  if (!resume && !o.trunk_file.empty() && std::filesystem::exists(o.trunk_file))
+    r.loaded_entries = table.load(o.trunk_file, name, how);
   // Where the root's rounds stood (--root-rounds, any number of threads) go beside the table file,
   // in FILE.rounds (root_rounds_file), so a resumed run goes on with each option's budget.
   solve::RootRounds resume_rounds;

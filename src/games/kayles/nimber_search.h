@@ -37,6 +37,13 @@ struct NimberSearchOptions {
   // at the start when there is no table_file to resume from.
   std::string trunk_file;
   std::uint64_t trunk_entries = 100000;
+  // When set (and there is no table_file to resume from): a table file of another run of the same
+  // game, read first and never written, its refutations too (seed_file + ".refutations", when
+  // there). On grids it may be another board's: grid-shape keys do not name the board, so the
+  // shapes it proved are facts here too (keys of fewer words are widened, of one more folded; the
+  // shapes that do not fit this board are skipped, NimberSearchResult::seed_skipped). Node-Kayles
+  // 3x53 seeded by 3x52's finished table took 37 positions (docs/results/node-kayles.md).
+  std::string seed_file;
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
   std::function<void(const solve::NimberProgress&)> progress;
   // When set, kept up to date while the search runs (positions, table, what is proved about the
@@ -144,6 +151,9 @@ struct NimberSearchResult {
   int table_entry_bytes = 0;  // 8 for one-word keys and packed entries, else 8 per key word
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
   std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"
+  // Read from seed_file and seed_file + ".refutations" (records, skipped ones included), and the
+  // records skipped there (shapes this board cannot hold).
+  std::uint64_t seed_entries = 0, seed_refutations = 0, seed_skipped = 0;
   std::string key_kind;              // "grid shape" or "vertex set" (or "KaylesSolver")
   std::vector<KaylesMove> moves;     // with_moves: every move and its option's nimber;
                                      // winning_moves: the winning moves (option nimber 0)
