@@ -891,7 +891,7 @@ void add_kayles_commands(CLI::App& app) {
                   "the costliest to recompute, small enough to keep or commit, and the entries behind the root's "
                   "witnesses, so that --lookup-only reads from it alone what the table proved about the root) and "
                   "loaded at the start when there is no --table file to resume from");
-    g->add_option("--seed", o->seed_file,
+    g->add_option("--seed-table", o->seed_file,
                   "seed table file: another run's --table file of this game, read at the start (with its "
                   "FILE.refutations) when there is no --table file to resume from, and never written. On grids it "
                   "may be another board's (grid-shape keys do not name the board; the shapes that do not fit this "

@@ -316,16 +316,16 @@ for args in "" "--table $dir/none.tt" "--trunk $tt --format latex"; do
   "$cgtlab" arckayles grundy --graph Grid5x7 --lookup-only $args >/dev/null 2>"$dir/err"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--lookup-only $args: exit $rc: $(cat "$dir/err")"
 done
-# --seed: a missing file, another graph's vertex-set table, the other game's table, and beside
+# --seed-table: a missing file, another graph's vertex-set table, the other game's table, and beside
 # --lookup-only: one line, exit 2 (tests/cli/sweep_grid.sh seeds one grid from another's table).
 "$cgtlab" nodekayles grundy --graph Petersen --value-only --table "$dir/petersen.tt" >/dev/null || fail "Petersen --table"
 "$cgtlab" arckayles grundy --graph Grid3x4 --value-only --table "$dir/cram.tt" >/dev/null || fail "Cram 3x4 --table"
-for args in "--graph P6 --seed $dir/none.tt" "--graph C10 --seed $dir/petersen.tt" "--graph Grid3x5 --seed $dir/cram.tt" \
-  "--graph Petersen --seed $dir/petersen.tt --lookup-only --table $dir/petersen.tt"; do
+for args in "--graph P6 --seed-table $dir/none.tt" "--graph C10 --seed-table $dir/petersen.tt" "--graph Grid3x5 --seed-table $dir/cram.tt" \
+  "--graph Petersen --seed-table $dir/petersen.tt --lookup-only --table $dir/petersen.tt"; do
   "$cgtlab" nodekayles grundy $args >/dev/null 2>"$dir/err"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "nodekayles grundy $args: exit $rc: $(cat "$dir/err")"
 done
-got=$("$cgtlab" nodekayles grundy --graph Petersen --value-only --seed "$dir/petersen.tt" --json) &&
+got=$("$cgtlab" nodekayles grundy --graph Petersen --value-only --seed-table "$dir/petersen.tt" --json) &&
   [ "$(echo "$got" | grep -o '"positions":[0-9]*')" = '"positions":0' ] || fail "Petersen seeded by its own table: $got"
 # Bad values: one line on stderr, exit 2.
 for bad in -1 abc 0 nan 1e9; do

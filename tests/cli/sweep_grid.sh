@@ -66,7 +66,7 @@ pf=$(positions "$dir/fresh.db") pc=$(positions "$dir/carry.db")
 head -2 "$dir/carry.tt" | grep -qx "key-words 2" || fail "3x20's carried table should have keys of two words: $(head -3 "$dir/carry.tt")"
 # ... and a seed of another board for one board: 3x21 from it, the nimber of a fresh search.
 want=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
-got=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --seed "$dir/carry.tt" --json)
+got=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --seed-table "$dir/carry.tt" --json)
 echo "$got" | grep -q "\"grundy\":$want," && echo "$got" | grep -q '"seeded":{"file":"[^"]*","nimbers":[1-9][0-9]*,"refutations":[1-9]' ||
   fail "3x21 seeded by 3x20's table: $got (want $want)"
 # A sweep whose carried file cannot be written stops with one line.

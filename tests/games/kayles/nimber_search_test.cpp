@@ -1655,7 +1655,7 @@ TEST(NimberSearch, FourWordKeysFoldIntoThree) {
   EXPECT_THROW(games::kayles_position_for_check(graph::parse_graph("P185"), VertexGame::NodeKayles, {0}, 3), InputError);
 }
 
-// --seed (NimberSearchOptions::seed_file): a search seeded by another board's saved table (grid-
+// --seed-table (NimberSearchOptions::seed_file): a search seeded by another board's saved table (grid-
 // shape keys do not name the board) gives the mex solver's nimber. The chain of boards changes rows
 // and columns, and alternates keys one word wider (wide_keys, packed entries), so a seed is read
 // with keys widened (1 -> 2 words), folded (2 -> 1) and as they are; shapes a packed board cannot
