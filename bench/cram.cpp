@@ -5,11 +5,13 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <random>
 
 #include "games/kayles/nimber_search.h"
 #include "graph/graph.h"
 #include "solve/nimber_table.h"
+#include "store/kayles.h"
 
 using namespace cgtlab;
 
@@ -38,6 +40,33 @@ static void BM_NodeKayles3xn(benchmark::State& state) { run(state, games::Vertex
 BENCHMARK(BM_NodeKayles3xn)
     ->ArgNames({"rows", "cols", "threads"})
     ->Args({3, 16, 1})->Args({3, 20, 2})->Args({3, 30, 2})
+    ->Unit(benchmark::kSecond)->Iterations(1);
+
+// A sweep's cells one after another (store/kayles.h sweep_grid_nimbers, no store, one thread), each
+// on a fresh table (carry 0) or seeded by the table the cell before it left (carry 1:
+// --carry-table, a file in the temporary directory, removed before each iteration). Counter
+// positions: summed over the cells. game 0: Node-Kayles, 1: Cram.
+static void BM_SweepCarry(benchmark::State& state) {
+  store::GridSweepOptions o;
+  o.game = state.range(0) ? games::VertexGame::ArcKayles : games::VertexGame::NodeKayles;
+  o.rows = static_cast<int>(state.range(1));
+  o.cols_lo = static_cast<int>(state.range(2));
+  o.cols_hi = static_cast<int>(state.range(3));
+  o.search.table_bytes = std::uint64_t{1024} << 20;
+  const std::string file = (std::filesystem::temp_directory_path() / "cgtlab_bench_carry.tt").string();
+  if (state.range(4)) o.carry_file = file;
+  for (auto _ : state) {
+    for (const char* ext : {"", ".refutations"}) std::filesystem::remove(file + ext);
+    std::uint64_t positions = 0;
+    for (const auto& c : store::sweep_grid_nimbers(o)) positions += c.positions;
+    state.counters["positions"] = static_cast<double>(positions);
+  }
+  for (const char* ext : {"", ".refutations"}) std::filesystem::remove(file + ext);
+}
+BENCHMARK(BM_SweepCarry)
+    ->ArgNames({"cram", "rows", "from", "to", "carry"})
+    ->Args({0, 3, 31, 40, 0})->Args({0, 3, 31, 40, 1})->Args({1, 3, 13, 15, 0})->Args({1, 3, 13, 15, 1})
+    ->Args({0, 5, 1, 15, 0})->Args({0, 5, 1, 15, 1})
     ->Unit(benchmark::kSecond)->Iterations(1);
 
 // Graph-isomorphism keys (--iso-keys N; docs/PERFORMANCE.md "Graph-isomorphism keys"): half the

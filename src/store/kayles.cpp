@@ -134,7 +134,11 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
     GridCell c;
     c.rows = o.rows;
     c.cols = o.cols_lo + static_cast<int>(i);
-    if (a.status == "found") c.nimber = a.answer.at("nimber").get<int>();
+    if (a.status == "found") {
+      c.nimber = a.answer.at("nimber").get<int>();
+      if (a.answer.contains("positions") && a.answer.at("positions").is_number_unsigned())
+        c.positions = a.answer.at("positions").get<std::uint64_t>();
+    }
     c.report(a);
     return c;
   };

@@ -2,6 +2,7 @@
 // GridRxC over a range of columns, each cell by games::kayles_nimber (the engine of
 // `arckayles grundy --value-only` and `nodekayles grundy --value-only`).
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,6 +28,7 @@ Key kayles_nimber_key(games::VertexGame game, const std::string& graph);
 struct GridCell : CellReport {  // status "found" or "capped"
   int rows = 0, cols = 0;
   std::optional<int> nimber;  // null when capped
+  std::uint64_t positions = 0;  // expanded by the computation (stored: the stored run's); 0 when capped
 };
 
 // The boards and the per-cell search; store, comm, bytes_exchanged, on_cell: store/sweep.h.
