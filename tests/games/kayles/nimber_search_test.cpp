@@ -1693,6 +1693,7 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
       if (!previous.empty()) {
         EXPECT_GT(seeded.seed_entries, 0u) << r << "x" << c;
         EXPECT_GT(seeded.seed_refutations, 0u) << r << "x" << c;
+        EXPECT_LT(seeded.seed_skipped * 2, seeded.seed_entries) << r << "x" << c;  // most of a seed is read
         widened += wide && !previous_wide;
         folded += !wide && previous_wide;
         skipped += seeded.seed_skipped;
