@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <random>
 
+#include <unistd.h>
+
 #include "games/kayles/nimber_search.h"
 #include "graph/graph.h"
 #include "solve/nimber_table.h"
@@ -117,3 +119,45 @@ BENCHMARK(BM_NimberTableProbe)
     ->Args({64, 0, 0})->Args({64, 1, 0})->Args({2048, 0, 0})->Args({2048, 1, 0})
     ->Args({64, 1, 1})->Args({2048, 1, 1})
     ->Unit(benchmark::kNanosecond);
+
+// Loading a saved table (solve/nimber_table.h, load), as a resumed or seeded record run does: a
+// table of `mib` MiB filled to 40 % with random keys of Cram 7x8's layout, saved once, then read
+// into a fresh table of the same bound (it grows to its size first, inside the timing). packed as
+// in BM_NimberTableProbe. Items: entries read.
+static void BM_NimberTableLoad(benchmark::State& state) {
+  using Table = solve::NimberTable<2>;
+  const std::uint64_t bytes = static_cast<std::uint64_t>(state.range(0)) << 20;
+  solve::NimberKeyLayout<2> layout;
+  if (state.range(1) != 0) {
+    layout.width = {56, 6};
+    layout.shift = {0, 50};
+  }
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("cgtlab-bench-load-" + std::to_string(getpid()) + ".tt")).string();
+  std::uint64_t n = 0;
+  {
+    Table table(bytes, bytes, layout);
+    std::mt19937_64 rng(19);
+    const std::uint64_t fill = table.capacity() * 2 / 5;
+    for (std::uint64_t i = 0; i < fill; ++i)
+      table.put(Table::Key{rng() >> 8, (rng() >> 58) << 50}, static_cast<int>(i % 5));
+    table.save(path, "bench");
+    n = table.size();
+  }
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto table = std::make_unique<Table>(bytes, std::uint64_t{4} << 20, layout);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(table->load(path, "bench"));
+    state.PauseTiming();
+    state.counters["kept"] = static_cast<double>(table->size()) / static_cast<double>(n);
+    table.reset();
+    state.ResumeTiming();
+  }
+  std::filesystem::remove(path);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+}
+BENCHMARK(BM_NimberTableLoad)
+    ->ArgNames({"mib", "packed"})
+    ->Args({1024, 1})->Args({1024, 0})
+    ->Unit(benchmark::kSecond)->Iterations(3);

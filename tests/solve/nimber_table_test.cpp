@@ -806,3 +806,61 @@ TEST(NimberTable, SaveKeepsExtraEntries) {
   EXPECT_EQ(u.get({3}), -1);
   std::remove(path.c_str());
 }
+
+// load reads its file in blocks of records and prefetches each block's buckets: every entry is
+// read with its value, across many blocks and a last partial one, misfits are skipped and counted
+// once each, and a misfit that is not skipped is one InputError. Wide (three-word) and packed
+// (two-word, grid layout) tables alike.
+TEST(NimberTable, BlockLoadReadsEveryEntry) {
+  const std::string path = testing::TempDir() + "nimber_table_blocks.tt";
+  std::mt19937_64 rng(47);
+  std::map<std::array<std::uint64_t, 3>, int> truth;
+  solve::NimberTable<3> wide(std::uint64_t{64} << 20, std::uint64_t{64} << 20);  // (no growth: nothing lost)
+  for (int i = 0; i < 50000; ++i) {
+    const std::array<std::uint64_t, 3> k{rng(), rng(), rng() & ((std::uint64_t{1} << 56) - 1)};
+    wide.put(k, static_cast<int>(rng() % 200));
+    truth[k] = wide.get(k);
+  }
+  ASSERT_EQ(wide.size(), truth.size());
+  wide.save(path, "test");
+  {
+    solve::NimberTable<3> t(std::uint64_t{64} << 20, std::uint64_t{64} << 20);
+    EXPECT_EQ(t.load(path, "test"), truth.size());
+    EXPECT_EQ(t.size(), truth.size());
+    for (const auto& [k, v] : truth) ASSERT_EQ(t.get(k), v);
+  }
+  // Packed: keys of 60 bits in word 0 and a row length at bits 50..55 of word 1, some of them
+  // with a bit the layout lacks (misfits), read from a three-word file that folds.
+  solve::NimberKeyLayout<2> layout;
+  layout.shift = {0, 50};
+  layout.width = {60, 6};
+  solve::NimberTable<3> source(std::uint64_t{64} << 20, std::uint64_t{64} << 20);
+  std::map<std::array<std::uint64_t, 2>, int> fits;
+  std::uint64_t misfits = 0;
+  for (int i = 0; i < 30000; ++i) {
+    const std::uint64_t low = rng() & ((std::uint64_t{1} << 60) - 1), len = rng() % 63 + 1;
+    const bool bad = i % 11 == 0;
+    source.put({low, 0, (len << 50) | (bad ? std::uint64_t{1} : 0)}, i % 9);
+    if (bad) ++misfits;
+    else fits[{low, len << 50}] = i % 9;
+  }
+  ASSERT_EQ(source.size(), fits.size() + misfits);
+  source.save(path, "test");
+  {
+    solve::NimberTable<2> t(std::uint64_t{256} << 20, std::uint64_t{256} << 20, layout);
+    ASSERT_TRUE(t.packed());
+    std::uint64_t skipped = 0;
+    solve::NimberTableLoad how;
+    how.fold_wider = true;
+    how.skip_misfits = true;
+    how.skipped = &skipped;
+    EXPECT_EQ(t.load(path, "test", how), fits.size() + misfits);
+    EXPECT_EQ(skipped, misfits);
+    EXPECT_EQ(t.size(), fits.size());
+    for (const auto& [k, v] : fits) ASSERT_EQ(t.get(k), v);
+    solve::NimberTable<2> strict(std::uint64_t{256} << 20, std::uint64_t{4} << 20, layout);
+    how.skip_misfits = false;
+    EXPECT_THROW(strict.load(path, "test", how), InputError);
+  }
+  std::remove(path.c_str());
+}
