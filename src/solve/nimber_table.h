@@ -641,9 +641,9 @@ class NimberTable {
       at += m;
       std::size_t k = 0;
       for (std::size_t r = 0; r < m && error.empty(); ++r) {
-        if (decode_record(&buf[r * words], h.key_words, fold, widen, how, keys[k], values[k], error)) {
-          ++k;
-        } else if (error == kSkipped) {
+        const Record got = decode_record(&buf[r * words], h.key_words, fold, widen, how.widen_field, keys[k], values[k], error);
+        if (got == Record::kKept) ++k;
+        else if (got == Record::kMisfit && how.skip_misfits) {
           error.clear();
           if (how.skipped) ++*how.skipped;
         }
@@ -663,36 +663,38 @@ class NimberTable {
 
  private:
   static constexpr std::size_t kLoadBlock = 1 << 12;  // records read and inserted at a time
-  static constexpr const char* kSkipped = "\x01skipped";  // decode_record: a misfit skipped
-  // One file record (`words` words at r) as a key and its value; false for a blank record, or a
-  // misfit (error set: kSkipped when how.skip_misfits, else the reason, after the file's name).
-  bool decode_record(const std::uint64_t* r, int words, bool fold, bool widen, const NimberTableLoad& how, Key& e,
-                     int& v, std::string& error) const {
-    auto misfit = [&](const std::string& why) {
-      error = how.skip_misfits ? std::string(kSkipped) : why;
-      return false;
-    };
+  enum class Record { kKept, kBlank, kMisfit };
+  // One file record (`words` words at r) as a key e and its value v (kKept), a blank record, or a
+  // misfit: a key that does not fold, or that a packed table cannot hold (why: the reason, to
+  // follow the file's name in an error).
+  Record decode_record(const std::uint64_t* r, int words, bool fold, bool widen, std::uint64_t widen_field, Key& e,
+                       int& v, std::string& why) const {
     const int last = words - 1;
     if (fold) {
       const std::uint64_t top = r[KW] & ~kValueMask;
-      if ((r[KW - 1] & (top | kValueMask)) != 0)
-        return misfit(" has keys of " + std::to_string(KW + 1) + " words that do not fold into " + std::to_string(KW));
+      if ((r[KW - 1] & (top | kValueMask)) != 0) {
+        why = " has keys of " + std::to_string(KW + 1) + " words that do not fold into " + std::to_string(KW);
+        return Record::kMisfit;
+      }
       for (int i = 0; i < KW; ++i) e[i] = r[i];
       e[KW - 1] |= top | (r[KW] & kValueMask);
     } else if (widen) {
       // The field and the value byte move from the file's last word to ours; the rest keeps its place.
       e = Key{};
       for (int i = 0; i < last; ++i) e[i] = r[i];
-      e[last] = r[last] & ~(how.widen_field | kValueMask);
-      e[KW - 1] |= r[last] & (how.widen_field | kValueMask);
+      e[last] = r[last] & ~(widen_field | kValueMask);
+      e[KW - 1] |= r[last] & (widen_field | kValueMask);
     } else {
       for (int i = 0; i < KW; ++i) e[i] = r[i];
     }
-    if (!(e[KW - 1] & kValueMask)) return false;
+    if (!(e[KW - 1] & kValueMask)) return Record::kBlank;
     v = value_of(e);
     e[KW - 1] &= ~kValueMask;
-    if (packed_ && !fits(e)) return misfit(" holds a key outside this game's key encoding");
-    return true;
+    if (packed_ && !fits(e)) {
+      why = " holds a key outside this game's key encoding";
+      return Record::kMisfit;
+    }
+    return Record::kKept;
   }
 
   // Every stored entry as a file record (the key, the value byte in the last word's top byte),
