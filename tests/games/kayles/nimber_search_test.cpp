@@ -412,7 +412,8 @@ TEST(NimberSearch, TwoThreadsGiveTheSameNimbers) {
 // every grid up to 2x12, 3x9, 4x6, 5x5 and 400 random graphs and holed grids, both games, with
 // 2 and 3 threads, against the mex solver and one thread. The tables start at 4 KiB, so they
 // grow many times while shared (the rendezvous), and the small bound makes entries be replaced.
-// Under the sanitizers (346 s of CI's ASan run with all 400) the first 100 random boards.
+// Under the sanitizers the first 100 random boards (with all 400 it took 346 s of an ASan run,
+// docs/PERFORMANCE.md "Per-test times").
 TEST(NimberSearch, SharedRootGivesTheNimbersOfOneThread) {
   std::vector<graph::Graph> boards;
   for (int r = 2; r <= 5; ++r)
