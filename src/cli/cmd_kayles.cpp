@@ -905,8 +905,8 @@ void add_kayles_commands(CLI::App& app) {
         ->check(CLI::IsMember({"use", "off", "observe"}));
     g->add_option("--refutation-mib", o->refutation_mib,
                   "a fixed part of --table-mib for the refutation table, in MiB (default: shared, see --refutations); "
-                  "the nimbers get the rest. Packed (boards of at most 80 key bits), the refutations may take three "
-                  "times a power of two: --table-mib 16384 --refutation-mib 12288 gives 12 GiB to refutations, 4 to nimbers")
+                  "the nimbers get the rest. Each table takes the largest power of two of buckets, or three times one, "
+                  "within its part: --table-mib 16384 --refutation-mib 12288 gives 12 GiB to refutations, 4 to nimbers")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
     add_budget_option(g, "--budget", o->budget,
                       "positions per question in the first round where one option answering yes settles a node "

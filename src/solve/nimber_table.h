@@ -8,6 +8,9 @@
 // in the bucket its hash selects. When a bucket is full, the entry with the fewest key bits set
 // (the smallest position, for set-like keys: the cheapest to recompute) is replaced.
 // Size: the table starts small and doubles while it is more than half full, up to its bound.
+// Built with TableSizes::kOrThreeTimes, a table of either layout may have 3 * 2^bb buckets where
+// that is the larger within its bound (12 GiB instead of 8 under a 12 GiB bound); a wide entry's
+// bucket is then its hash's low bb bits plus 2^bb times a third, (the hash's high 32 bits) * 3 >> 32.
 // Memory: the slots ask for transparent huge pages (util/huge_pages.h): a probe of a table of
 // gigabytes is then one cache miss instead of a TLB miss and a page walk as well (2 GiB table:
 // 286 -> 178 ns per probe; Cram 3x22 resumed: +24 % positions/s; docs/PERFORMANCE.md).
@@ -92,8 +95,8 @@ inline void cpu_relax() {
 #endif
 }
 
-// A table's possible bucket counts: powers of two, or (packed tables only; see the top of the file)
-// three times a power of two as well, whichever is larger within the bound.
+// A table's possible bucket counts: powers of two, or (see the top of the file) three times a
+// power of two as well, whichever is larger within the bound.
 enum class TableSizes { kPowersOfTwo, kOrThreeTimes };
 
 // The bits a table's keys may have set (for packed entries; see the top of the file): in word i,
@@ -191,7 +194,7 @@ class NimberTable {
   static constexpr int kMaxPackedBits = 80;  // t <= 16: a table of at least 2^24 buckets (1 GiB)
 
   // A table of at most `bytes` bytes (a power of two of buckets, at least one; with sizes
-  // kOrThreeTimes and packed entries, three times a power of two where that is larger). It starts
+  // kOrThreeTimes, three times a power of two where that is larger). It starts
   // at most `initial` bytes (4 MiB; smaller in tests, to make it grow) and doubles (rehashing)
   // when more than half full, up to the bound; from then on entries are replaced. With a layout of
   // 1..80 bits (KW = 2) and room for 2^(8+t) buckets, entries are packed into one word each.
@@ -232,7 +235,8 @@ class NimberTable {
     if (packed_) {
       words_.assign(buckets_ * kPackedBucket, 0);
     } else {
-      size(kBucket * sizeof(Key), false);
+      size(kBucket * sizeof(Key), sizes == TableSizes::kOrThreeTimes);
+      min_buckets_ = mul_;
       slots_.assign(buckets_ * kBucket, Key{});
     }
     bb_ = std::countr_zero(buckets_);
@@ -833,14 +837,17 @@ class NimberTable {
     }
     h *= 0x94d049bb133111ebull;
     h ^= h >> 29;
-    return h & (buckets_ - 1);
+    // 2^bb buckets: the low bb bits. 3 * 2^bb: those, plus 2^bb times a third in 0..2 taken from
+    // the high 32 bits (independent of the low bits while bb <= 32: tables under 768 GiB).
+    const std::uint64_t third = ((h >> 32) * mul_) >> 32;  // 0 when mul_ is 1
+    return (h & ((std::uint64_t{1} << bb_) - 1)) | (third << bb_);
   }
 
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
-  std::uint64_t min_buckets_ = 1;  // the smallest size (packed: mul_ << min_bb; else one bucket)
+  std::uint64_t min_buckets_ = 1;  // the smallest size (packed: mul_ << min_bb; else mul_ buckets)
   std::uint64_t shrinks_ = 0;
   std::function<void(std::uint64_t)> before_growth_;
-  std::uint64_t mul_ = 1;  // buckets_ is mul_ * 2^bb_ (mul_ 3 only for packed entries)
+  std::uint64_t mul_ = 1;  // buckets_ is mul_ * 2^bb_ (mul_ 3 only with TableSizes::kOrThreeTimes)
   int bb_ = 0;  // log2(buckets_ / mul_)
   bool concurrent_ = false;
   bool packed_ = false;

@@ -941,14 +941,18 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   // The nimbers get at most 3/4 of the bound, the refutations what the nimber table's power of
   // two leaves (at least a quarter; half when the bound is a power of two, where a quarter of it
   // used to lie unused between the two tables' powers of two). With refutation_bytes, the
-  // refutations get that and the nimbers the rest. Packed refutations may take three times a power
-  // of two of buckets, so 12 of 16 GiB (solve::TableSizes).
+  // refutations get that and the nimbers the rest, each up to three times a power of two of buckets
+  // (solve::TableSizes; --table-mib 15360 --refutation-mib 12288: 3 and 12 GiB, where powers of
+  // two gave 2 and 8). In the default split the refutations may take three times a power of two
+  // too, so 12 of 16 GiB; the nimbers keep a power of two.
   if (refute && o.refutation_bytes >= o.table_bytes)
     throw InputError("the refutation table's bound must be below the table bound (" +
                      std::to_string(o.refutation_bytes >> 20) + " MiB of " + std::to_string(o.table_bytes >> 20) + " MiB)");
   const std::uint64_t nimber_bytes =
       !refute ? o.table_bytes : o.refutation_bytes != 0 ? o.table_bytes - o.refutation_bytes : o.table_bytes / 4 * 3;
-  solve::NimberTable<KW> table(nimber_bytes, o.table_initial_bytes, layout);
+  solve::NimberTable<KW> table(nimber_bytes, o.table_initial_bytes, layout,
+                               refute && o.refutation_bytes != 0 ? solve::TableSizes::kOrThreeTimes
+                                                                 : solve::TableSizes::kPowersOfTwo);
   const std::uint64_t refute_bytes =
       !refute ? 0
       : o.refutation_bytes != 0
