@@ -51,14 +51,16 @@ for trunk in docs/results/trunks/*.tt; do
     fail "$trunk does not load: exit $rc: $(cat "$tmp.err")"
   rm -f "$tmp" "$tmp.err"
 done
-# Trunks of four key words (boards of 129..178 cells, saved before their keys took three) are read
-# by folding each key's last word into the one below (solve::NimberTable::load): they prove what
-# they proved when written (the witnesses the build before the change read from them: 3x43 rules
-# out 0, 1 and 3), so no key was misread.
-for pair in 3x43:0,1,3; do
+# The committed trunks prove, by --lookup-only alone, the lower bounds node-kayles.md states for
+# them (its witness table). Trunks of four key words (boards of 129..178 cells, saved before their
+# keys took three) are read by folding each key's last word into the one below
+# (solve::NimberTable::load): 3x43 still proves what it proved when written (the witnesses the
+# build before the change read from it: 0, 1 and 3), so no key was misread.
+for pair in 3x43:0,1,3 5x19:0,1,2,3,4; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
-  grep -aq "^key-words 4$" "$trunk" || fail "$trunk: no longer of four key words (this check is then moot)"
+  [ "$board" != 3x43 ] || grep -aq "^key-words 4$" "$trunk" ||
+    fail "$trunk: no longer of four key words (this check is then moot)"
   tmp=$(mktemp)
   cp "$trunk" "$tmp"
   out=$("$cgtlab" nodekayles grundy --graph "Grid$board" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
