@@ -728,7 +728,7 @@ class KaylesBitGame {
   // The shape of c up to translation and the dihedral group: its bounding box rows, each of the
   // images packed row after row (row length in the stride field), the least packing wins.
   Key grid_key(const Position& c) const {
-    std::uint64_t row[64];
+    std::uint64_t row[256];  // (a board's rows: at most 256 of one cell or more)
     int h = 0, rmin = -1;
     std::uint64_t colmask = 0;
     for (int r = 0; r < rows_; ++r) {
@@ -744,10 +744,6 @@ class KaylesBitGame {
     const int cmin = std::countr_zero(colmask);
     const int w = 64 - std::countl_zero(colmask) - cmin;
     for (int i = 0; i < h; ++i) row[i] >>= cmin;
-    std::uint64_t col[64];
-    for (int j = 0; j < w; ++j) col[j] = 0;
-    for (int i = 0; i < h; ++i)
-      for (std::uint64_t x = row[i]; x; x &= x - 1) col[std::countr_zero(x)] |= std::uint64_t{1} << i;
     Key best{};
     bool have = false;
     auto consider = [&](const std::uint64_t* rs, int hh, int ww) {
@@ -765,7 +761,14 @@ class KaylesBitGame {
     consider(row, h, w);
     // The transposed images only where they fit on the board: any image is a correct key (same
     // shape, same nimber); this choice keeps one key per shape among the shapes of this board.
-    if (w <= rows_ && h <= cols_) consider(col, w, h);
+    // (Then h <= cols_ < 64: each column of the box fits a word.)
+    if (w <= rows_ && h <= cols_) {
+      std::uint64_t col[64];
+      for (int j = 0; j < w; ++j) col[j] = 0;
+      for (int i = 0; i < h; ++i)
+        for (std::uint64_t x = row[i]; x; x &= x - 1) col[std::countr_zero(x)] |= std::uint64_t{1} << i;
+      consider(col, w, h);
+    }
     return best;
   }
   // grid_key for one-word boards, the same key: the bounding box gathered by PEXT, the four
@@ -1365,8 +1368,7 @@ PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame gam
   if (n > 256) throw InputError("the search keys graphs of at most 256 vertices, not " + std::to_string(n));
   for (int v : cells)
     if (v < 0 || v >= n) throw InputError("no vertex " + std::to_string(v) + " in a graph of " + std::to_string(n));
-  std::optional<std::pair<int, int>> grid = grid_shape(g);
-  if (!grid_keys || (grid && std::max(grid->first, grid->second) > 63)) grid.reset();
+  std::optional<std::pair<int, int>> grid = grid_keys ? grid_key_shape(g) : std::nullopt;
   const int w = n <= 64 ? 1 : n <= 128 ? 2 : 4;
   const bool three = w == 4 && (grid ? n + 14 : n + 8) <= 192;  // keys of three words fit (search_w)
   if (key_words != w && key_words != w + 1 && !(three && key_words == 3))
@@ -1414,6 +1416,12 @@ std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g) {
     if (ok) return std::make_pair(rows, cols);
   }
   return std::nullopt;
+}
+
+std::optional<std::pair<int, int>> grid_key_shape(const graph::Graph& g) {
+  auto grid = grid_shape(g);
+  if (grid && grid->second > 63) grid.reset();
+  return grid;
 }
 
 std::string or_list(const std::vector<int>& values) {
@@ -1523,8 +1531,7 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& o) {
   require_kayles_graph(g, game == VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles");
   if (o.threads < 1 || o.threads > 64) throw InputError("threads must be between 1 and 64");
-  auto grid = o.grid_keys ? grid_shape(g) : std::nullopt;
-  if (grid && std::max(grid->first, grid->second) > 63) grid.reset();
+  auto grid = o.grid_keys ? grid_key_shape(g) : std::nullopt;
   if (const EndgameDb* db = o.endgame_db) {
     const char* name = EndgameDb::game_name(game);
     if (db->game() != game)

@@ -266,4 +266,9 @@ PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame gam
 // required), else nothing. A path is reported as 1xN.
 std::optional<std::pair<int, int>> grid_shape(const graph::Graph& g);
 
+// grid_shape when the search can key g by shape: a row length (the key's 6-bit stride field: the
+// box's width, or its height when turned, which is then at most the columns) of at most 63
+// cells; the rows are any number. A 3xN board of N > 63 is keyed by shape as GridNx3.
+std::optional<std::pair<int, int>> grid_key_shape(const graph::Graph& g);
+
 }  // namespace cgtlab::games

@@ -145,8 +145,8 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
       throw InputError("table file " + t.path + ": grid-shape keys do not name the board; give the graph of the run " +
                        "that wrote it (--graph GridRxC)");
     board = graph::parse_graph(o.board);
-    const auto shape = grid_shape(board);
-    if (!shape || std::max(shape->first, shape->second) > 63)
+    const auto shape = grid_key_shape(board);
+    if (!shape)
       throw InputError("--graph " + o.board + ": a grid-shape table needs its board, a grid GridRxC of at most 63 columns");
     rows = shape->first;
     cols = shape->second;

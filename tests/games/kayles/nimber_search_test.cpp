@@ -1330,7 +1330,9 @@ std::vector<std::uint64_t> reference_key(int rows, int cols, int kw, const std::
 // deleted horizontal edges as split_cut makes them.
 TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   const std::pair<int, int> sizes[] = {{1, 40}, {3, 5},  {2, 25}, {4, 11}, {5, 12}, {7, 9},   {4, 15}, {5, 13}, {5, 14},
-                                       {6, 11}, {7, 8}, {9, 14}, {10, 12}, {8, 16}, {2, 63}, {9, 20}, {16, 16}, {4, 63}};
+                                       {6, 11}, {7, 8}, {9, 14}, {10, 12}, {8, 16}, {2, 63}, {9, 20}, {16, 16}, {4, 63},
+                                       // rows past 63 (the row length, not the rows, is what the key's field bounds)
+                                       {64, 3}, {85, 3}, {100, 2}};
   std::mt19937_64 rng(20261125);
   int boards = 0, components = 0, big_boxes = 0;
   for (int round = 0; round < 250; ++round)
@@ -1365,7 +1367,7 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
         if ((r1 - r0 + 1) * (c1 - c0 + 1) > 64) ++big_boxes;
       }
     }
-  EXPECT_EQ(boards, 250 * 18);
+  EXPECT_EQ(boards, 250 * 21);
   EXPECT_GT(components, 30000);
   EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
 }
@@ -1527,6 +1529,27 @@ TEST(NimberSearch, PositionForCheckHasTheBoardsOptions) {
   EXPECT_GT(boards, 400);
   // A key width the search never uses for the graph is refused.
   EXPECT_THROW(games::kayles_position_for_check(grid(3, 4), VertexGame::ArcKayles, {0, 1}, 3), InputError);
+}
+
+// Tall boards (more than 63 rows, at most 63 columns) are keyed by shape: the key's 6-bit field
+// holds a row length, never more than the columns. The nimbers are those of the vertex-set keys,
+// on boards of two and four words; a board of 64 columns or more falls back to vertex sets.
+TEST(NimberSearch, TallGridsAreKeyedByShape) {
+  const std::pair<int, int> boards[] = {{65, 2}, {71, 2}, {21, 3}, {64, 1}};
+  for (const auto& [rows, cols] : boards) {
+    games::NimberSearchOptions shape, set;
+    set.grid_keys = false;
+    const auto a = games::kayles_nimber(grid(rows, cols), VertexGame::NodeKayles, shape);
+    const auto b = games::kayles_nimber(grid(rows, cols), VertexGame::NodeKayles, set);
+    EXPECT_EQ(a.nimber, b.nimber) << rows << "x" << cols;
+    EXPECT_EQ(b.key_kind, "vertex set");
+    // (Nx1 is found as the path 1xN: N columns, so vertex sets past 63.)
+    EXPECT_EQ(a.key_kind, cols == 1 ? "vertex set" : "grid shape") << rows << "x" << cols;
+  }
+  // (3x66: an open board; only its keying is checked.)
+  EXPECT_EQ(games::grid_key_shape(grid(66, 3)), std::make_optional(std::make_pair(66, 3)));
+  EXPECT_EQ(games::grid_key_shape(grid(3, 66)), std::nullopt);
+  EXPECT_EQ(games::grid_key_shape(grid(3, 63)), std::make_optional(std::make_pair(3, 63)));
 }
 
 // check-table --local (table_check.h) on a vertex-set table of a grid (grid keys off): positions
