@@ -617,8 +617,13 @@ class NimberTable {
     const bool widen = how.widen_field != 0 && h.key_words < KW;
     if ((h.key_words != KW && !fold && !widen) || h.game != game) {
       std::fclose(f);
-      throw InputError("table file " + path + " is not a nimber table for " + game +
-                       (h.game == game ? " with keys of " + std::to_string(KW) + " words" : ""));
+      // (A vertex-set game names its graph's edges: thousands of characters, clipped here.)
+      auto clip = [](const std::string& s) {
+        return s.size() <= 120 ? s : s.substr(0, 100) + "... (" + std::to_string(s.size()) + " characters)";
+      };
+      throw InputError("table file " + path + " is not a nimber table for " + clip(game) +
+                       (h.game == game ? " with keys of " + std::to_string(KW) + " words"
+                                       : " (its game: " + clip(h.game) + ")"));
     }
     const std::uint64_t n = h.entries;
     // Grow once, before reading, to at most a quarter full (within the bound): growing step by

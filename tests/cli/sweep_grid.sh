@@ -69,6 +69,17 @@ want=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --json | python
 got=$("$cgtlab" nodekayles grundy --graph Grid3x21 --value-only --seed-table "$dir/carry.tt" --json)
 echo "$got" | grep -q "\"grundy\":$want," && echo "$got" | grep -q '"seeded":{"file":"[^"]*","nimbers":[1-9][0-9]*,"refutations":[1-9]' ||
   fail "3x21 seeded by 3x20's table: $got (want $want)"
+# Rows of more than 63 cells: Grid2x64 is keyed by vertex set, so 3x20's table is refused in one
+# short line that names the board turned. Columns, not rows, bound a shape key: Grid64x2 (keyed
+# by shape) seeds Grid65x2, which gets the nimber of a fresh search.
+"$cgtlab" nodekayles grundy --graph Grid2x64 --value-only --seed-table "$dir/carry.tt" >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && [ "$(wc -c < "$dir/err")" -lt 800 ] && grep -q "Grid64x2, the same board turned" "$dir/err" ||
+  fail "Grid2x64 seeded by 3x20's table: exit $rc: $(head -c 1000 "$dir/err")"
+"$cgtlab" nodekayles grundy --graph Grid64x2 --value-only --table "$dir/tall.tt" >/dev/null || fail "Grid64x2 --table"
+want=$("$cgtlab" nodekayles grundy --graph Grid65x2 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
+got=$("$cgtlab" nodekayles grundy --graph Grid65x2 --value-only --seed-table "$dir/tall.tt" --json)
+echo "$got" | grep -q "\"grundy\":$want," && echo "$got" | grep -q '"seeded":{"file":"[^"]*","nimbers":[1-9]' ||
+  fail "65x2 seeded by 64x2's table: $got (want $want)"
 # A sweep whose carried file cannot be written stops with one line.
 "$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"

@@ -1003,7 +1003,17 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     solve::NimberTableLoad seed = how;
     seed.skip_misfits = true;
     seed.skipped = &r.seed_skipped;
-    r.seed_entries = table.load(o.seed_file, name, seed);
+    try {
+      r.seed_entries = table.load(o.seed_file, name, seed);
+    } catch (const InputError& e) {
+      const auto shape = grid_shape(g);
+      if (!o.grid_keys || grid || !shape || shape->first > 63) throw;
+      // A grid keyed by vertex set for its rows of more than 63 cells: say which board is not.
+      const std::string rs = std::to_string(shape->first), cs = std::to_string(shape->second);
+      throw InputError(std::string(e.what()) + "; Grid" + rs + "x" + cs + " has rows of more than 63 cells, so it is " +
+                       "keyed by vertex set and only its own tables seed it: Grid" + cs + "x" + rs +
+                       ", the same board turned, is keyed by shape and takes other boards' tables");
+    }
     if (refutations && std::filesystem::exists(side(o.seed_file)))
       r.seed_refutations = refutations->load(side(o.seed_file), refutations_name, seed);
   }
@@ -1368,7 +1378,8 @@ PositionForCheck kayles_position_for_check(const graph::Graph& g, VertexGame gam
   if (n > 256) throw InputError("the search keys graphs of at most 256 vertices, not " + std::to_string(n));
   for (int v : cells)
     if (v < 0 || v >= n) throw InputError("no vertex " + std::to_string(v) + " in a graph of " + std::to_string(n));
-  std::optional<std::pair<int, int>> grid = grid_keys ? grid_key_shape(g) : std::nullopt;
+  std::optional<std::pair<int, int>> grid = grid_key_shape(g);
+  if (!grid_keys) grid.reset();
   const int w = n <= 64 ? 1 : n <= 128 ? 2 : 4;
   const bool three = w == 4 && (grid ? n + 14 : n + 8) <= 192;  // keys of three words fit (search_w)
   if (key_words != w && key_words != w + 1 && !(three && key_words == 3))
@@ -1531,7 +1542,8 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
 NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const NimberSearchOptions& o) {
   require_kayles_graph(g, game == VertexGame::ArcKayles ? "Arc-Kayles" : "Node-Kayles");
   if (o.threads < 1 || o.threads > 64) throw InputError("threads must be between 1 and 64");
-  auto grid = o.grid_keys ? grid_key_shape(g) : std::nullopt;
+  auto grid = grid_key_shape(g);
+  if (!o.grid_keys) grid.reset();
   if (const EndgameDb* db = o.endgame_db) {
     const char* name = EndgameDb::game_name(game);
     if (db->game() != game)
