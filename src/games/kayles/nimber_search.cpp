@@ -635,35 +635,6 @@ class KaylesBitGame {
     }
   }
 
-  // Boards of several words taller than wide (a 3xN board computed as GridNx3): the same fill,
-  // but a row is a few cells and a component along the columns would grow a row per pass; each
-  // pass also fills the columns at once, down and up, by an occluded fill (the runs of s found
-  // by doubling: after the shifts by cols, 2 cols, 4 cols, ..., every cell of s below a cell of the
-  // set with only cells of s between; Kogge-Stone, as chess bitboards slide their pieces). The
-  // doubling stops when s has no longer vertical runs.
-  static Position component_of_tall(const Position& s, const Position& seed, const Position& left,
-                                    const Position& right, int cols, int n) {
-    const Position hs = s.andnot(left);
-    Position comp = seed;
-    for (;;) {
-      const Position t = hs | comp;
-      const Position starts = comp.andnot(shl(comp.andnot(right), 1));
-      const Position x = comp | ((add(t, starts) ^ t) & t);
-      Position down = (x | shr(x.andnot(left), 1)) & s, up = down;
-      Position pd = s, pu = s;
-      for (int k = cols; k < n; k *= 2) {
-        down = down | (pd & shift(down, k));
-        up = up | (pu & shift(up, -k));
-        pd = pd & shift(pd, k);
-        pu = pu & shift(pu, -k);
-        if (!pd.any()) break;  // (then pu is empty too: the same runs, counted from the other end)
-      }
-      const Position next = down | up;
-      if (next == x) return x;
-      comp = next;
-    }
-  }
-
   // Boards of several words: the same fill, the carry passing from word to word (add).
   static Position component_of_words(const Position& s, const Position& seed, const Position& left,
                                      const Position& right, int cols) {
@@ -690,8 +661,7 @@ class KaylesBitGame {
       }
     Position comp;
     comp.set(start);
-    if (rows_ && cols_ < 64)
-      return rows_ > cols_ ? component_of_tall(s, comp, left, right, cols_, n_) : component_of_words(s, comp, left, right, cols_);
+    if (rows_ && cols_ < 64) return component_of_words(s, comp, left, right, cols_);
     if (rows_) {  // grid: grow by shifts
       for (;;) {
         Position next = comp | shl(comp.andnot(right), 1) | shr(comp.andnot(left), 1);
