@@ -136,6 +136,36 @@ out=$("$cgtlab" arckayles check-table "$dir/l.tt" --local --graph Grid3x9 --samp
 [ $rc -eq 1 ] || fail "root altered, --local: exit $rc, want 1: $out $(cat "$err")"
 grep -q "^DISAGREE ###*/###*/###*: stored 0: its options prove the nimber [1-9]" <<<"$out" || fail "root altered, --local: $out"
 
+# A board of more than 63 rows (keyed by shape since its columns fit the key's row length:
+# Node-Kayles 3x64.. are computed as 64x3..): --local turns its keys back into positions of the
+# tall board and confirms the root; the root altered (its nimber 1 stored as 0) is caught, and
+# the board given the other way round (71 columns: vertex-set keys) is refused.
+"$cgtlab" nodekayles grundy --graph Grid71x2 --value-only --table "$dir/t.tt" >/dev/null || fail "Grid71x2 --table"
+out=$("$cgtlab" nodekayles check-table "$dir/t.tt" --local --graph Grid71x2 --min-cells 142) || fail "--local on 71x2: $out"
+grep -q "1 sampled entries (seed 1), 1 confirmed, 0 incomplete, none disagree" <<<"$out" || fail "--local 71x2 root: $out"
+out=$("$cgtlab" nodekayles check-table "$dir/t.tt" --local --graph Grid71x2 --sample 100000) || fail "--local on 71x2: $out"
+grep -q " [1-9][0-9]* confirmed, [0-9]* incomplete, none disagree" <<<"$out" || fail "--local 71x2: $out"
+python3 - "$dir/t.tt" <<'EOF2' || fail "altering the root of t.tt"
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+head = 0
+for _ in range(4):
+    head = data.index(b"\n", head) + 1
+kw, found = 3, 0  # 142 cells: keys of three words, the row length at bit 50 of the last
+for at in range(head, len(data), 8 * kw):
+    words = [int.from_bytes(data[at + 8 * i:at + 8 * i + 8], "little") for i in range(kw)]
+    if sum(bin(w).count("1") for w in words[:-1]) + bin(words[-1] & ((1 << 50) - 1)).count("1") == 142:
+        assert data[at + 8 * kw - 1] == 2  # nimber 1 (value byte = nimber + 1)
+        data[at + 8 * kw - 1] = 1
+        found += 1
+assert found == 1, found
+open(sys.argv[1], "wb").write(data)
+EOF2
+out=$("$cgtlab" nodekayles check-table "$dir/t.tt" --local --graph Grid71x2 --min-cells 142 2>"$err"); rc=$?
+[ $rc -eq 1 ] && grep -q "^DISAGREE [#/]*: stored 0: an option has the exact value 0" <<<"$out" ||
+  fail "71x2 root altered, --local: exit $rc: $out $(cat "$err")"
+expect_error "a grid GridRxC of at most 63 columns" nodekayles check-table "$dir/t.tt" --local --graph Grid2x71
+
 # Bad input: one line, exit 2.
 expect_error "a table of 'nodekayles', not of arckayles" arckayles check-table "$dir/n.tt"
 "$cgtlab" arckayles grundy --graph Grid3x6 --iso-keys 8 --value-only --table "$dir/iso.tt" >/dev/null || fail "iso table"
