@@ -894,8 +894,9 @@ void add_kayles_commands(CLI::App& app) {
     g->add_option("--seed-table", o->seed_file,
                   "seed table file: another run's --table file of this game, read at the start (with its "
                   "FILE.refutations) when there is no --table file to resume from, and never written. On grids it "
-                  "may be another board's (grid-shape keys do not name the board; the shapes that do not fit this "
-                  "board are skipped, JSON \"seeded\"): a sweep's next board starts from what the last one proved")
+                  "may be another board's (grid-shape keys do not name the board; shapes that fit this board only "
+                  "turned are keyed turned, so a 3xN table seeds GridNx3, and those that fit neither way are "
+                  "skipped, JSON \"seeded\"): a sweep's next board starts from what the last one proved")
         ->excludes("--lookup-only");
     g->add_option("--trunk-entries", o->trunk_entries, "largest entries kept in --trunk (default 100000; 8 bytes per key word: on grids 8 up to 50 cells, 16 to 114, 24 to 178, 32 to 242)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));

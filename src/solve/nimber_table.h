@@ -179,6 +179,10 @@ struct NimberTableLoad {
   // shapes may not fit this one.
   bool skip_misfits = false;
   std::uint64_t* skipped = nullptr;
+  // Set: each record's key (KW words, after folding or widening, the value byte cleared) is passed
+  // through it before it is stored; it may rewrite the key in place (a grid-shape key written on
+  // another board keyed again as this board keys that shape), or return false: a misfit.
+  std::function<bool(std::uint64_t* key)> rekey;
 };
 
 template <int KW>
@@ -650,7 +654,7 @@ class NimberTable {
       at += m;
       std::size_t k = 0;
       for (std::size_t r = 0; r < m && error.empty(); ++r) {
-        const Record got = decode_record(&buf[r * words], h.key_words, fold, widen, how.widen_field, keys[k], values[k], error);
+        const Record got = decode_record(&buf[r * words], h.key_words, fold, widen, how.widen_field, how.rekey, keys[k], values[k], error);
         if (got == Record::kKept) ++k;
         else if (got == Record::kMisfit && how.skip_misfits) {
           error.clear();
@@ -676,8 +680,8 @@ class NimberTable {
   // One file record (`words` words at r) as a key e and its value v (kKept), a blank record, or a
   // misfit: a key that does not fold, or that a packed table cannot hold (why: the reason, to
   // follow the file's name in an error).
-  Record decode_record(const std::uint64_t* r, int words, bool fold, bool widen, std::uint64_t widen_field, Key& e,
-                       int& v, std::string& why) const {
+  Record decode_record(const std::uint64_t* r, int words, bool fold, bool widen, std::uint64_t widen_field,
+                       const std::function<bool(std::uint64_t*)>& rekey, Key& e, int& v, std::string& why) const {
     const int last = words - 1;
     if (fold) {
       const std::uint64_t top = r[KW] & ~kValueMask;
@@ -699,6 +703,10 @@ class NimberTable {
     if (!(e[KW - 1] & kValueMask)) return Record::kBlank;
     v = value_of(e);
     e[KW - 1] &= ~kValueMask;
+    if (rekey && !rekey(e.data())) {
+      why = " holds a shape that does not fit this board";
+      return Record::kMisfit;
+    }
     if (packed_ && !fits(e)) {
       why = " holds a key outside this game's key encoding";
       return Record::kMisfit;

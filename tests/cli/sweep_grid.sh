@@ -80,6 +80,25 @@ want=$("$cgtlab" nodekayles grundy --graph Grid65x2 --value-only --json | python
 got=$("$cgtlab" nodekayles grundy --graph Grid65x2 --value-only --seed-table "$dir/tall.tt" --json)
 echo "$got" | grep -q "\"grundy\":$want," && echo "$got" | grep -q '"seeded":{"file":"[^"]*","nimbers":[1-9]' ||
   fail "65x2 seeded by 64x2's table: $got (want $want)"
+# A table of one orientation seeds the other: Grid3x14's keys are turned into Grid15x3's as the
+# seed is read (a 3xN board past 63 columns is computed as GridNx3, and a wide chain's table seeds
+# it). Seeded, Grid15x3 gets the fresh nimber in under a third of the positions (raw keys, which
+# never match a turned board's, saved 3 %), and its table's entries, seeded ones among them, are
+# keyed as Grid15x3 keys them: check-table --local recomputes every key and finds none wrong.
+"$cgtlab" nodekayles grundy --graph Grid3x14 --value-only --table "$dir/wide.tt" >/dev/null || fail "Grid3x14 --table"
+fresh=$("$cgtlab" nodekayles grundy --graph Grid15x3 --value-only --json)
+got=$("$cgtlab" nodekayles grundy --graph Grid15x3 --value-only --seed-table "$dir/wide.tt" --table "$dir/turned.tt" --json)
+python3 - "$fresh" "$got" <<'PY' || fail "Grid15x3 seeded by Grid3x14's table: $got (fresh: $fresh)"
+import json, sys
+fresh, got = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+assert got["grundy"] == fresh["grundy"], (got["grundy"], fresh["grundy"])
+assert got["seeded"]["nimbers"] > 0 and got["seeded"]["skipped"] == 0, got["seeded"]
+assert got["positions"] * 3 < fresh["positions"], (got["positions"], fresh["positions"])
+PY
+chk=$("$cgtlab" nodekayles check-table --local --sample 100000 --graph Grid15x3 --json "$dir/turned.tt") ||
+  fail "check-table --local on Grid15x3's seeded table: $chk"
+echo "$chk" | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["checked"] > 1000 and r["disagree"] == 0, r' ||
+  fail "check-table --local on Grid15x3's seeded table: $(echo "$chk" | head -c 600)"
 # A sweep whose carried file cannot be written stops with one line.
 "$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"

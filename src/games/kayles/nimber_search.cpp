@@ -288,6 +288,35 @@ class KaylesBitGame {
   // length (the table packs layouts of at most 80 bits: grids of 65..74 cells, such as Cram 3x23,
   // 5x13, 6x11 and 7x10, and vertex sets of 65..80). None (the wide table) with iso keys (codes of
   // 114 bits) or keys wider than the board needs.
+  // A grid-shape key written on another board (a seed table's: its keys are this encoding, the
+  // shape's box packed row after row, the row length in the stride field) keyed as this board keys
+  // the shape. A box that fits this board as it is keeps its key (the same rows make the same
+  // key); one that fits only turned (a 3xN board's shapes on GridNx3) is placed turned and keyed
+  // again, so a table of one orientation seeds the other. False when it fits neither way.
+  bool rekey_grid(std::uint64_t* k) const {
+    const int shift = kStrideShift - 64 * (KW - 1);
+    const int stride = static_cast<int>((k[KW - 1] >> shift) & 63);
+    if (stride == 0) return false;
+    int last = -1;
+    for (int i = KW - 1; i >= 0 && last < 0; --i) {
+      const std::uint64_t x = i == KW - 1 ? k[i] & ~kLastWordField : k[i];
+      if (x) last = 64 * i + 63 - std::countl_zero(x);
+    }
+    if (last < 0) return false;
+    const int h = last / stride + 1;
+    if (h <= rows_ && stride <= cols_) return true;
+    if (stride > rows_ || h > cols_ || cols_ >= 64) return false;
+    Position p;
+    for (int i = 0; i < KW; ++i)
+      for (std::uint64_t x = i == KW - 1 ? k[i] & ~kLastWordField : k[i]; x; x &= x - 1) {
+        const int b = 64 * i + std::countr_zero(x);
+        p.set((b % stride) * cols_ + b / stride);
+      }
+    const Key key = shape_or_set_key(p);
+    for (int i = 0; i < KW; ++i) k[i] = key[i];
+    return true;
+  }
+
   solve::NimberKeyLayout<KW> key_layout() const {
     solve::NimberKeyLayout<KW> l;
     if constexpr (W == 1 && KW >= 2) {
@@ -1003,6 +1032,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     solve::NimberTableLoad seed = how;
     seed.skip_misfits = true;
     seed.skipped = &r.seed_skipped;
+    if (grid && !iso) seed.rekey = [&rules](std::uint64_t* k) { return rules.rekey_grid(k); };
     try {
       r.seed_entries = table.load(o.seed_file, name, seed);
     } catch (const InputError& e) {

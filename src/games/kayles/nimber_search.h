@@ -41,7 +41,8 @@ struct NimberSearchOptions {
   // game, read first and never written, its refutations too (seed_file + ".refutations", when
   // there). On grids it may be another board's: grid-shape keys do not name the board, so the
   // shapes it proved are facts here too (keys of fewer words are widened, of one more folded; the
-  // shapes that do not fit this board are skipped, NimberSearchResult::seed_skipped). Node-Kayles
+  // shapes that fit this board only turned are keyed again turned, so a 3xN board's table seeds
+  // GridNx3; those that fit neither way are skipped, NimberSearchResult::seed_skipped). Node-Kayles
   // 3x53 seeded by 3x52's finished table took 37 positions (docs/results/node-kayles.md).
   std::string seed_file;
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search

@@ -1721,7 +1721,10 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
       if (!previous.empty()) {
         EXPECT_GT(seeded.seed_entries, 0u) << r << "x" << c;
         EXPECT_GT(seeded.seed_refutations, 0u) << r << "x" << c;
-        EXPECT_LT(seeded.seed_skipped * 2, seeded.seed_entries) << r << "x" << c;  // most of a seed is read
+        // Some of a seed is read; what is skipped fits this board neither as it is nor turned (a
+        // larger board's long shapes: 3x12's boxes of 9..12 columns on 4x8). (seed_skipped counts
+        // the refutations' records too.)
+        EXPECT_LT(seeded.seed_skipped, seeded.seed_entries + seeded.seed_refutations) << r << "x" << c;
         widened += wide && !previous_wide;
         folded += !wide && previous_wide;
         skipped += seeded.seed_skipped;
@@ -1735,7 +1738,7 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
   }
   EXPECT_GE(widened, 4);
   EXPECT_GE(folded, 4);
-  EXPECT_GT(skipped, 0u);  // 47 of 4x5's seed (3x7's table): shapes of 3 rows longer than 4x5's layout
+  EXPECT_GT(skipped, 0u);  // e.g. 4x5's seed (3x7's table): shapes of 3 rows and 6 or 7 columns
   // A sweep's boards one column apart, each seeded by the last (across 50 cells: 1 -> 2 words):
   // the same nimbers as fresh searches; the seeded ones (3x15..3x20) in a third of the positions
   // or less (1.8 k of 12.8 k).
