@@ -99,6 +99,13 @@ chk=$("$cgtlab" nodekayles check-table --local --sample 100000 --graph Grid15x3 
   fail "check-table --local on Grid15x3's seeded table: $chk"
 echo "$chk" | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["checked"] > 1000 and r["disagree"] == 0, r' ||
   fail "check-table --local on Grid15x3's seeded table: $(echo "$chk" | head -c 600)"
+# A seed of other rows: Grid3x9 keys a 3x4 box by rows of 4, Grid4x7 by rows of 3. The seed's
+# keys are keyed as Grid4x7 keys them, so check-table --local recomputes every key as stored.
+"$cgtlab" nodekayles grundy --graph Grid3x9 --value-only --table "$dir/rows3.tt" >/dev/null || fail "Grid3x9 --table"
+"$cgtlab" nodekayles grundy --graph Grid4x7 --value-only --seed-table "$dir/rows3.tt" --table "$dir/rows4.tt" >/dev/null ||
+  fail "Grid4x7 seeded by Grid3x9's table"
+chk=$("$cgtlab" nodekayles check-table --local --sample 100000 --graph Grid4x7 --json "$dir/rows4.tt") ||
+  fail "check-table --local on Grid4x7's table seeded by Grid3x9's: $(echo "$chk" | head -c 600)"
 # A sweep whose carried file cannot be written stops with one line.
 "$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"

@@ -290,9 +290,12 @@ class KaylesBitGame {
   // 114 bits) or keys wider than the board needs.
   // A grid-shape key written on another board (a seed table's: its keys are this encoding, the
   // shape's box packed row after row, the row length in the stride field) keyed as this board keys
-  // the shape. A box that fits this board as it is keeps its key (the same rows make the same
-  // key); one that fits only turned (a 3xN board's shapes on GridNx3) is placed turned and keyed
-  // again, so a table of one orientation seeds the other. False when it fits neither way.
+  // the shape. A box that fits only turned (a 3xN board's shapes on GridNx3) is placed turned and
+  // keyed again, so a table of one orientation seeds the other. One that fits as it is keeps its
+  // key unless this board would compare its turned images too (grid_key_box: both fit, and its
+  // rows are not the shorter side), where a board of other rows may have chosen otherwise (3x4
+  // boxes: row length 4 on Grid3xN, 3 on Grid4xN); a chain of boards of the same rows keys
+  // almost nothing again. False when it fits neither way.
   bool rekey_grid(std::uint64_t* k) const {
     const int shift = kStrideShift - 64 * (KW - 1);
     const int stride = static_cast<int>((k[KW - 1] >> shift) & 63);
@@ -304,13 +307,14 @@ class KaylesBitGame {
     }
     if (last < 0) return false;
     const int h = last / stride + 1;
-    if (h <= rows_ && stride <= cols_) return true;
-    if (stride > rows_ || h > cols_ || cols_ >= 64) return false;
+    const bool as_is = h <= rows_ && stride <= cols_, turned = stride <= rows_ && h <= cols_;
+    if (as_is && !(turned && h <= stride)) return true;
+    if (!as_is && !turned) return false;
     Position p;
     for (int i = 0; i < KW; ++i)
       for (std::uint64_t x = i == KW - 1 ? k[i] & ~kLastWordField : k[i]; x; x &= x - 1) {
         const int b = 64 * i + std::countr_zero(x);
-        p.set((b % stride) * cols_ + b / stride);
+        p.set(as_is ? b / stride * cols_ + b % stride : (b % stride) * cols_ + b / stride);
       }
     const Key key = shape_or_set_key(p);
     for (int i = 0; i < KW; ++i) k[i] = key[i];
