@@ -280,14 +280,6 @@ class KaylesBitGame {
     for (const Position& a : adj_) adj_words_.push_back(a.w[0]);
   }
 
-  // The bits its keys may have set, for packed table entries (solve::NimberKeyLayout, one word
-  // per entry): boards of one word keyed in two (51..64 cells; 57..64 off grids) have the vertex
-  // set or the shape's box (at most n cells) in word 0 and, on grids, the row length in its 6-bit
-  // field of word 1. Boards of two words (65..128 vertices) keyed in two: the vertex set, or the
-  // box's first 64 cells in word 0 and its other n - 64 in the low bits of word 1, below the row
-  // length (the table packs layouts of at most 80 bits: grids of 65..74 cells, such as Cram 3x23,
-  // 5x13, 6x11 and 7x10, and vertex sets of 65..80). None (the wide table) with iso keys (codes of
-  // 114 bits) or keys wider than the board needs.
   // A grid-shape key written on another board (a seed table's: its keys are this encoding, the
   // shape's box packed row after row, the row length in the stride field) keyed as this board keys
   // the shape. A box that fits only turned (a 3xN board's shapes on GridNx3) is placed turned and
@@ -321,6 +313,14 @@ class KaylesBitGame {
     return true;
   }
 
+  // The bits its keys may have set, for packed table entries (solve::NimberKeyLayout, one word
+  // per entry): boards of one word keyed in two (51..64 cells; 57..64 off grids) have the vertex
+  // set or the shape's box (at most n cells) in word 0 and, on grids, the row length in its 6-bit
+  // field of word 1. Boards of two words (65..128 vertices) keyed in two: the vertex set, or the
+  // box's first 64 cells in word 0 and its other n - 64 in the low bits of word 1, below the row
+  // length (the table packs layouts of at most 80 bits: grids of 65..74 cells, such as Cram 3x23,
+  // 5x13, 6x11 and 7x10, and vertex sets of 65..80). None (the wide table) with iso keys (codes of
+  // 114 bits) or keys wider than the board needs.
   solve::NimberKeyLayout<KW> key_layout() const {
     solve::NimberKeyLayout<KW> l;
     if constexpr (W == 1 && KW >= 2) {

@@ -1698,7 +1698,7 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
   const std::vector<std::pair<VertexGame, std::vector<Board>>> chains{
       {VertexGame::NodeKayles, {{2, 9, false}, {3, 9, true}, {3, 10, false}, {3, 12, true}, {4, 8, false}, {3, 14, true}, {3, 13, false}}},
       {VertexGame::ArcKayles, {{2, 8, false}, {3, 6, true}, {3, 7, false}, {4, 5, true}, {3, 8, false}, {4, 6, true}, {3, 9, true}, {4, 7, false}}}};
-  int widened = 0, folded = 0;
+  int widened = 0, folded = 0, fit_neither = 0;
   std::uint64_t skipped = 0;
   for (const auto& [game, boards] : chains) {
     std::uint64_t fresh_nodes = 0, seeded_nodes = 0;
@@ -1725,6 +1725,10 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
         // larger board's long shapes: 3x12's boxes of 9..12 columns on 4x8). (seed_skipped counts
         // the refutations' records too.)
         EXPECT_LT(seeded.seed_skipped, seeded.seed_entries + seeded.seed_refutations) << r << "x" << c;
+        // A board that holds the last one, as it is or turned, skips nothing of its seed.
+        const Board& p = boards[i - 1];
+        if ((p.r <= r && p.c <= c) || (p.r <= c && p.c <= r)) EXPECT_EQ(seeded.seed_skipped, 0u) << r << "x" << c;
+        else ++fit_neither;
         widened += wide && !previous_wide;
         folded += !wide && previous_wide;
         skipped += seeded.seed_skipped;
@@ -1739,6 +1743,7 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
   EXPECT_GE(widened, 4);
   EXPECT_GE(folded, 4);
   EXPECT_GT(skipped, 0u);  // e.g. 4x5's seed (3x7's table): shapes of 3 rows and 6 or 7 columns
+  EXPECT_GE(fit_neither, 4);  // the chains step to boards that do not hold the last one
   // A sweep's boards one column apart, each seeded by the last (across 50 cells: 1 -> 2 words):
   // the same nimbers as fresh searches; the seeded ones (3x15..3x20) in a third of the positions
   // or less (1.8 k of 12.8 k).
