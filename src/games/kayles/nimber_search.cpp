@@ -21,6 +21,7 @@
 #include "graph/small_graph_code.h"
 #include "solve/shared_table_bound.h"
 #include "util/error.h"
+#include "util/int128.h"
 
 namespace cgtlab::games {
 
@@ -116,6 +117,21 @@ bool use_pext() {
   return on;
 }
 
+// Whether tall grids of few columns find components column by column (KaylesBitGame::
+// column_components): CGTLAB_COLUMN_FILL=on (the default) or off (for measuring); other values are
+// an error.
+bool use_column_fill() {
+  static const bool on = [] {
+    const char* v = std::getenv("CGTLAB_COLUMN_FILL");
+    if (v == nullptr) return true;
+    const std::string s = v;
+    if (s == "on") return true;
+    if (s == "off") return false;
+    throw InputError("CGTLAB_COLUMN_FILL must be on or off, not '" + s + "'");
+  }();
+  return on;
+}
+
 // a shifted by s bits (towards higher bits when s > 0), any |s|.
 template <int W>
 Bits<W> shift(const Bits<W>& a, int s) {
@@ -193,6 +209,25 @@ class KaylesBitGame {
       if (cols_ < 64)  // one-word boards only use it: rows past bit 63 are never needed (nor shifted)
         for (int h = 1; h <= rows_ && (h - 1) * cols_ < 64; ++h) row_rep_[h] = row_rep_[h - 1] | (std::uint64_t{1} << ((h - 1) * cols_));
     }
+    set_column_fill();
+  }
+
+  // column_components on boards of more than two words (129..256 cells), 2..kMaxFillColumns
+  // columns and at most 127 rows, with PEXT (use_pext; without it the copies would cost more than
+  // they save), unless CGTLAB_COLUMN_FILL=off (for measuring). On two words the old fill's passes
+  // are cheap enough that the copies do not pay (docs/PERFORMANCE.md).
+  void set_column_fill() {
+    const bool wanted = use_column_fill();  // (a bad CGTLAB_COLUMN_FILL is an error on any board)
+    colfill_ = wanted && W >= 4 && rows_ > 0 && rows_ <= 127 && cols_ >= 2 && cols_ <= kMaxFillColumns && pext_;
+    if (!colfill_) return;
+    fill_steps_ = std::bit_width(static_cast<unsigned>(rows_));
+    for (int i = 0; i < W; ++i)
+      for (int c = 0; c < cols_; ++c) {
+        colmask_[i][c] = 0;
+        for (int b = 0; b < 64; ++b)
+          if ((64 * i + b) % cols_ == c && 64 * i + b < n_) colmask_[i][c] |= std::uint64_t{1} << b;
+        coloff_[i][c] = i == 0 ? 0 : coloff_[i - 1][c] + std::popcount(colmask_[i - 1][c]);
+      }
   }
 
   const Position& all() const { return all_; }
@@ -213,7 +248,10 @@ class KaylesBitGame {
   void use_endgame_db(const EndgameDb* db) { db_ = db; }
 
   // Grid keys gathered by PEXT (on) or by shifts (off): the same keys (use_pext; for tests).
-  void use_pext_for_keys(bool on) { pext_ = on; }
+  void use_pext_for_keys(bool on) {
+    pext_ = on;
+    set_column_fill();
+  }
 
   // Arc-Kayles with reductions: also the 4-cycle rule (cut_edges on grids, split_four_cycles on
   // any other graph).
@@ -360,6 +398,12 @@ class KaylesBitGame {
         return;
       }
     }
+    if (colfill_) {
+      column_components(s, right_, [&](const Position& comp) {
+        if (!(game_ == VertexGame::ArcKayles && comp.count() == 1)) out.push_back(comp);
+      });
+      return;
+    }
     while (s.any()) {
       Position comp = component_of(s, s.first(), left_, right_);
       s = s.andnot(comp);
@@ -438,6 +482,7 @@ class KaylesBitGame {
   // cell is in `cut` deleted (grid_components_for_test).
   void fill_components(const Position& s, const Position& cut, std::vector<Position>& out) const {
     const Position left = left_ | shl(cut, 1), right = right_ | cut;
+    if (colfill_) return column_components(s, right, [&](const Position& comp) { out.push_back(comp); });
     for (Position rest = s; rest.any();) {
       const Position comp = component_of(rest, rest.first(), left, right);
       rest = rest.andnot(comp);
@@ -683,6 +728,85 @@ class KaylesBitGame {
     }
   }
 
+  // Boards of a few columns and many rows (set_column_fill; a 3xN board past N = 63 is searched
+  // turned, as GridNx3): component_of_words crosses one row per pass there, and a component runs
+  // along the columns (about 10 passes a fill on Grid36x3). So s is copied column by column (PEXT),
+  // a column into one 128-bit number, row r at bit r. A pass fills the runs of each column that
+  // gained cells (fill_column), then two sweeps across the columns pass cells sideways; the
+  // passes end when the sweeps add nothing. Each component goes back to the board by PDEP. Calls
+  // emit(component) by least cell, as the loop of component_of lists them. right: the cells not
+  // joined to their right neighbour (right_, or more: fill_components' cut).
+  using Column = u128;
+  static constexpr int kMaxFillColumns = 4;
+  void to_columns(const Position& p, Column* out) const {
+    for (int c = 0; c < cols_; ++c) {
+      Column x = 0;
+      for (int i = 0; i < W; ++i) x |= Column{_pext_u64(p.w[i], colmask_[i][c])} << coloff_[i][c];
+      out[c] = x;
+    }
+  }
+  Position from_columns(const Column* x) const {
+    Position p;
+    for (int i = 0; i < W; ++i) {
+      std::uint64_t w = 0;
+      for (int c = 0; c < cols_; ++c) w |= _pdep_u64(static_cast<std::uint64_t>(x[c] >> coloff_[i][c]), colmask_[i][c]);
+      p.w[i] = w;
+    }
+    return p;
+  }
+  // The runs of s holding cells of x (x within s): up by a carry (as component_of_word along a
+  // row); down by one shift, and only when that adds a cell (the fill starts at the lowest cell,
+  // so most runs grow only upwards) by an occluded fill in `steps` doublings (2^steps > the rows).
+  static Column fill_column(Column x, Column s, int steps) {
+    const Column starts = x & ~(x << 1);
+    x |= ((s + starts) ^ s) & s;
+    if (!(s & (x >> 1) & ~x)) return x;
+    Column p = s;
+    for (int k = 0; k < steps; ++k) {
+      x |= p & (x >> (1 << k));
+      p &= p >> (1 << k);
+    }
+    return x;
+  }
+  template <class Emit>
+  void column_components(const Position& s, const Position& right, Emit&& emit) const {
+    switch (cols_) {
+      case 2: return column_components<2>(s, right, emit);
+      case 3: return column_components<3>(s, right, emit);
+      default: return column_components<4>(s, right, emit);
+    }
+  }
+  template <int C, class Emit>
+  void column_components(const Position& s, const Position& right, Emit& emit) const {
+    static_assert(C <= kMaxFillColumns);
+    Column S[C], R[C] = {}, J[C] = {};
+    to_columns(s, S);
+    if (!(right == right_)) to_columns(right, R);
+    for (int c = 0; c + 1 < C; ++c) J[c] = S[c] & S[c + 1] & ~R[c];  // rows where columns c, c+1 are joined
+    for (Position rest = s; rest.any();) {
+      const int start = rest.first();
+      Column X[C] = {};
+      X[start % C] = Column{1} << (start / C);
+      // dirty: the columns given cells since their last fill (only they can grow by one)
+      for (unsigned dirty = 1u << (start % C); dirty != 0;) {
+        for (int c = 0; c < C; ++c)
+          if (dirty >> c & 1) X[c] = fill_column(X[c], S[c], fill_steps_);
+        dirty = 0;
+        for (int c = 0; c + 1 < C; ++c) {
+          const Column add = X[c] & J[c] & ~X[c + 1];
+          if (add) X[c + 1] |= add, dirty |= 2u << c;
+        }
+        for (int c = C - 2; c >= 0; --c) {
+          const Column add = X[c + 1] & J[c] & ~X[c];
+          if (add) X[c] |= add, dirty |= 1u << c;
+        }
+      }
+      const Position comp = from_columns(X);
+      rest = rest.andnot(comp);
+      emit(comp);
+    }
+  }
+
   // The component of s holding vertex `start`; on grids a cell of `right` is not joined to its
   // right neighbour, one of `left` to its left neighbour (left_ and right_, or more: split_cut).
   Position component_of(const Position& s, int start, const Position& left, const Position& right) const {
@@ -910,6 +1034,10 @@ class KaylesBitGame {
   std::array<std::uint64_t, 65> row_rep_{};  // one-word grids: bit 0 of each of the first h rows
   bool reduce_ = true;
   bool pext_ = true;  // grid keys gathered by PEXT (use_pext)
+  bool colfill_ = false;  // components by column_components (set_column_fill)
+  int fill_steps_ = 0;    // ... the occluded fill's doublings: 2^fill_steps_ > rows_
+  std::array<std::array<std::uint64_t, kMaxFillColumns>, W> colmask_{};  // word i's cells of column c
+  std::array<std::array<int, kMaxFillColumns>, W> coloff_{};             // ... and the rows of c before word i
   bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
   int iso_min_ = 0;

@@ -233,7 +233,9 @@ bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells);
 // the search's flood fill alone (no simplifications), the horizontal edges whose left cell is in
 // `cut` deleted; by least cell, as the search lists them. Each with its grid key (the key's words,
 // lowest first) computed as the search computes it, its bits gathered by PEXT or by shifts (pext;
-// the search picks one by the CPU, see CGTLAB_PEXT in nimber_search.cpp).
+// the search picks one by the CPU, see CGTLAB_PEXT in nimber_search.cpp). With pext, boards of 2
+// to 4 columns and 129 to 256 cells are filled column by column (CGTLAB_COLUMN_FILL), without it
+// row by row.
 struct GridComponentForTest {
   std::vector<int> cells;
   std::vector<std::uint64_t> key;

@@ -1332,7 +1332,9 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   const std::pair<int, int> sizes[] = {{1, 40}, {3, 5},  {2, 25}, {4, 11}, {5, 12}, {7, 9},   {4, 15}, {5, 13}, {5, 14},
                                        {6, 11}, {7, 8}, {9, 14}, {10, 12}, {8, 16}, {2, 63}, {9, 20}, {16, 16}, {4, 63},
                                        // rows past 63 (the row length, not the rows, is what the key's field bounds)
-                                       {64, 3}, {85, 3}, {100, 2}};
+                                       {64, 3}, {85, 3}, {100, 2},
+                                       // few columns over more than two words: column_components
+                                       {43, 3}, {50, 3}, {60, 4}, {127, 2}};
   std::mt19937_64 rng(20261125);
   int boards = 0, components = 0, big_boxes = 0;
   for (int round = 0; round < 250; ++round)
@@ -1367,9 +1369,27 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
         if ((r1 - r0 + 1) * (c1 - c0 + 1) > 64) ++big_boxes;
       }
     }
-  EXPECT_EQ(boards, 250 * 21);
+  EXPECT_EQ(boards, 250 * 25);
   EXPECT_GT(components, 30000);
   EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
+}
+
+// Tall boards of a few columns (column_components fills a column's run downwards by doubling
+// shifts): serpentines whose columns are joined only at alternate ends, so the one component runs
+// the full height downwards and upwards again; each must come back whole, as one component.
+TEST(GridRoutines, SerpentinesOfTallBoardsAreOneComponent) {
+  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{127, 2}, {85, 3}, {64, 4}, {33, 4}, {66, 3}, {44, 3}}) {
+    std::vector<int> cells, cut;
+    for (int v = 0; v < rows * cols; ++v) cells.push_back(v);
+    for (int c = 0; c + 1 < cols; ++c)
+      for (int r = 0; r < rows; ++r)
+        if (r != (c % 2 == 0 ? rows - 1 : 0)) cut.push_back(r * cols + c);  // joined at the top, then the bottom
+    for (bool pext : {true, false}) {
+      const auto got = games::grid_components_for_test(rows, cols, cells, cut, pext);
+      ASSERT_EQ(got.size(), 1u) << rows << "x" << cols << " pext " << pext;
+      EXPECT_EQ(got[0].cells, cells) << rows << "x" << cols << " pext " << pext;
+    }
+  }
 }
 
 // The r x c grid's nimber with packed entries (which it must get) and with 16-byte ones: equal.
