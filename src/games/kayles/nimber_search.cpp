@@ -221,13 +221,6 @@ class KaylesBitGame {
     colfill_ = wanted && W >= 4 && rows_ > 0 && rows_ <= 127 && cols_ >= 2 && cols_ <= kMaxFillColumns && pext_;
     if (!colfill_) return;
     fill_steps_ = std::bit_width(static_cast<unsigned>(rows_));
-    for (int i = 0; i < W; ++i)
-      for (int c = 0; c < cols_; ++c) {
-        colmask_[i][c] = 0;
-        for (int b = 0; b < 64; ++b)
-          if ((64 * i + b) % cols_ == c && 64 * i + b < n_) colmask_[i][c] |= std::uint64_t{1} << b;
-        coloff_[i][c] = i == 0 ? 0 : coloff_[i - 1][c] + std::popcount(colmask_[i - 1][c]);
-      }
   }
 
   const Position& all() const { return all_; }
@@ -738,18 +731,38 @@ class KaylesBitGame {
   // joined to their right neighbour (right_, or more: fill_components' cut).
   using Column = u128;
   static constexpr int kMaxFillColumns = 4;
-  void to_columns(const Position& p, Column* out) const {
-    for (int c = 0; c < cols_; ++c) {
+  // Word i's cells of column c on a board of C columns (masks) and the cells of c in the words
+  // before i (offsets): constants, so the copies below are unrolled with constant shifts. (Bits
+  // past the board's last cell are never set in a position.)
+  template <int C>
+  struct ColumnLayout {
+    std::array<std::array<std::uint64_t, C>, W> mask{};
+    std::array<std::array<int, C>, W> offset{};
+    constexpr ColumnLayout() {
+      for (int i = 0; i < W; ++i)
+        for (int c = 0; c < C; ++c) {
+          for (int b = 0; b < 64; ++b)
+            if ((64 * i + b) % C == c) mask[i][c] |= std::uint64_t{1} << b;
+          offset[i][c] = i == 0 ? 0 : offset[i - 1][c] + std::popcount(mask[i - 1][c]);
+        }
+    }
+  };
+  template <int C>
+  static void to_columns(const Position& p, Column* out) {
+    static constexpr ColumnLayout<C> L;
+    for (int c = 0; c < C; ++c) {
       Column x = 0;
-      for (int i = 0; i < W; ++i) x |= Column{_pext_u64(p.w[i], colmask_[i][c])} << coloff_[i][c];
+      for (int i = 0; i < W; ++i) x |= Column{_pext_u64(p.w[i], L.mask[i][c])} << L.offset[i][c];
       out[c] = x;
     }
   }
-  Position from_columns(const Column* x) const {
+  template <int C>
+  static Position from_columns(const Column* x) {
+    static constexpr ColumnLayout<C> L;
     Position p;
     for (int i = 0; i < W; ++i) {
       std::uint64_t w = 0;
-      for (int c = 0; c < cols_; ++c) w |= _pdep_u64(static_cast<std::uint64_t>(x[c] >> coloff_[i][c]), colmask_[i][c]);
+      for (int c = 0; c < C; ++c) w |= _pdep_u64(static_cast<std::uint64_t>(x[c] >> L.offset[i][c]), L.mask[i][c]);
       p.w[i] = w;
     }
     return p;
@@ -780,8 +793,8 @@ class KaylesBitGame {
   void column_components(const Position& s, const Position& right, Emit& emit) const {
     static_assert(C <= kMaxFillColumns);
     Column S[C], R[C] = {}, J[C] = {};
-    to_columns(s, S);
-    if (!(right == right_)) to_columns(right, R);
+    to_columns<C>(s, S);
+    if (!(right == right_)) to_columns<C>(right, R);
     for (int c = 0; c + 1 < C; ++c) J[c] = S[c] & S[c + 1] & ~R[c];  // rows where columns c, c+1 are joined
     for (Position rest = s; rest.any();) {
       const int start = rest.first();
@@ -801,7 +814,7 @@ class KaylesBitGame {
           if (add) X[c] |= add, dirty |= 1u << c;
         }
       }
-      const Position comp = from_columns(X);
+      const Position comp = from_columns<C>(X);
       rest = rest.andnot(comp);
       emit(comp);
     }
@@ -976,6 +989,16 @@ class KaylesBitGame {
     const int C = cols_;
     const int rmin = first / C;
     const int h = last_bit(c) / C - rmin + 1;
+    if (h * C <= 64) {  // the box's rows in one word (as grid_key_word): one extract, not 2h
+      const std::uint64_t x = extract(c, rmin * C, h * C);
+      const std::uint64_t row = C == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << C) - 1;
+      std::uint64_t colmask = 0;
+      for (int i = 0; i < h; ++i) colmask |= (x >> (i * C)) & row;
+      const int cmin = std::countr_zero(colmask);
+      const int w = 64 - std::countl_zero(colmask) - cmin;
+      const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
+      return grid_key_box(gather_box(x >> cmin, h, w, m), h, w);
+    }
     std::uint64_t colmask = 0;
     for (int i = 0; i < h; ++i) colmask |= extract(c, (rmin + i) * C, C);
     const int cmin = std::countr_zero(colmask);
@@ -1036,8 +1059,6 @@ class KaylesBitGame {
   bool pext_ = true;  // grid keys gathered by PEXT (use_pext)
   bool colfill_ = false;  // components by column_components (set_column_fill)
   int fill_steps_ = 0;    // ... the occluded fill's doublings: 2^fill_steps_ > rows_
-  std::array<std::array<std::uint64_t, kMaxFillColumns>, W> colmask_{};  // word i's cells of column c
-  std::array<std::array<int, kMaxFillColumns>, W> coloff_{};             // ... and the rows of c before word i
   bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
   int iso_min_ = 0;
