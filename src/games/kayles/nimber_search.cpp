@@ -770,7 +770,7 @@ class KaylesBitGame {
   // The runs of s holding cells of x (x within s): up by a carry (as component_of_word along a
   // row); down by one shift, and only when that adds a cell (the fill starts at the lowest cell,
   // so most runs grow only upwards) by an occluded fill in `steps` doublings (2^steps > the rows).
-  static Column fill_column(Column x, Column s, int steps) {
+  [[gnu::always_inline]] static Column fill_column(Column x, Column s, int steps) {
     const Column starts = x & ~(x << 1);
     x |= ((s + starts) ^ s) & s;
     if (!(s & (x >> 1) & ~x)) return x;
