@@ -110,6 +110,15 @@ off=$(CGTLAB_PEXT=off "$cgtlab" arckayles grundy --graph Grid4x7 --value-only --
 # 4x7 = 3: Beling's README table (beling/impartial-games); the engine's value agrees (docs/results/cram.md).
 echo "$off" | grep -q '"grundy":3' || fail "CGTLAB_PEXT=off: 4x7 should be 3: $off"
 CGTLAB_PEXT=sometimes expect_error arckayles grundy --graph Grid3x4
+# Components found column by column on tall boards of few columns over four words (Grid70x2, 140
+# cells) or row by row (CGTLAB_COLUMN_FILL=off): the same search. (Both fills are compared cell by
+# cell with a plain reference in nimber_search_test.cpp, GridRoutines.)
+on=$(CGTLAB_COLUMN_FILL=on "$cgtlab" nodekayles grundy --graph Grid70x2 --value-only --json) || fail "CGTLAB_COLUMN_FILL=on run"
+off=$(CGTLAB_COLUMN_FILL=off "$cgtlab" nodekayles grundy --graph Grid70x2 --value-only --json) || fail "CGTLAB_COLUMN_FILL=off run"
+[ "$(echo "$on" | grep -o '"positions":[0-9]*')" = "$(echo "$off" | grep -o '"positions":[0-9]*')" ] || fail "CGTLAB_COLUMN_FILL: $on vs $off"
+# The half-turn copying strategy: no cell is its own image on 70x2, so the second player wins.
+echo "$on" | grep -q '"grundy":0' || fail "CGTLAB_COLUMN_FILL=on: Node-Kayles 70x2 should be 0: $on"
+CGTLAB_COLUMN_FILL=sometimes expect_error nodekayles grundy --graph Grid3x4
 # The order of one-value questions and budget rounds change no answer either.
 for args in "--one-value ascending" "--one-value ascending-r" "--one-value r-first" "--race 0" "--race 1" "--budget 16 --budget-depth 2" "--one-value r-first --budget 1"; do
   # shellcheck disable=SC2086
