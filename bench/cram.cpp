@@ -42,6 +42,9 @@ static void BM_NodeKayles3xn(benchmark::State& state) { run(state, games::Vertex
 BENCHMARK(BM_NodeKayles3xn)
     ->ArgNames({"rows", "cols", "threads"})
     ->Args({3, 16, 1})->Args({3, 20, 2})->Args({3, 30, 2})
+    // 3x44 and the same board turned (four words, 3 columns: found column by column unless
+    // CGTLAB_COLUMN_FILL=off), as a 3xN board past N = 63 must be searched
+    ->Args({3, 44, 1})->Args({44, 3, 1})
     ->Unit(benchmark::kSecond)->Iterations(1);
 
 // A sweep's cells one after another (store/kayles.h sweep_grid_nimbers, no store, one thread), each
