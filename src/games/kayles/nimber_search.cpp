@@ -989,7 +989,9 @@ class KaylesBitGame {
     const int C = cols_;
     const int rmin = first / C;
     const int h = last_bit(c) / C - rmin + 1;
-    if (h * C <= 64) {  // the box's rows in one word (as grid_key_word): one extract, not 2h
+    // The box's rows in one word (as grid_key_word): one extract, not 2h. (One row: two extracts,
+    // as below, are as cheap.)
+    if (h > 1 && h * C <= 64) {
       const std::uint64_t x = extract(c, rmin * C, h * C);
       const std::uint64_t row = C == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << C) - 1;
       std::uint64_t colmask = 0;
