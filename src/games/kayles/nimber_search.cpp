@@ -212,13 +212,13 @@ class KaylesBitGame {
     set_column_fill();
   }
 
-  // column_components on boards of more than two words (129..256 cells), 2..kMaxFillColumns
+  // column_components on boards of four words (129..256 cells; the ones tested), 2..kMaxFillColumns
   // columns and at most 127 rows, with PEXT (use_pext; without it the copies would cost more than
   // they save), unless CGTLAB_COLUMN_FILL=off (for measuring). On two words the old fill's passes
   // are cheap enough that the copies do not pay (docs/PERFORMANCE.md).
   void set_column_fill() {
     const bool wanted = use_column_fill();  // (a bad CGTLAB_COLUMN_FILL is an error on any board)
-    colfill_ = wanted && W >= 4 && rows_ > 0 && rows_ <= 127 && cols_ >= 2 && cols_ <= kMaxFillColumns && pext_;
+    colfill_ = wanted && W == 4 && rows_ > 0 && rows_ <= 127 && cols_ >= 2 && cols_ <= kMaxFillColumns && pext_;
     if (!colfill_) return;
     fill_steps_ = std::bit_width(static_cast<unsigned>(rows_));
   }
