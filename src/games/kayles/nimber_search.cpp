@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <immintrin.h>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,16 @@ std::uint64_t reverse_bits(std::uint64_t x, int len) {
   return x >> (64 - len);
 }
 
+// A switch for measuring, read from the environment: unset (nullopt), "on" or "off"; any other
+// value is an InputError.
+std::optional<bool> env_switch(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) return std::nullopt;
+  const std::string s = v;
+  if (s == "on" || s == "off") return s == "on";
+  throw InputError(std::string(name) + " must be on or off, not '" + s + "'");
+}
+
 // Whether the grid keys gather bits with PEXT (BMI2). It is one fast instruction on Intel and on
 // AMD from Zen 3 (family 19h), but microcode on the AMD cores before (Zen 1 and 2, Hygon): about
 // one micro-op per bit of its mask, so gathering a 60-cell box costs hundreds of cycles; `perf` put
@@ -100,12 +111,7 @@ std::uint64_t reverse_bits(std::uint64_t x, int len) {
 // keys. CGTLAB_PEXT=on or off decides instead of the CPU (for measuring); other values are an error.
 bool use_pext() {
   static const bool on = [] {
-    if (const char* v = std::getenv("CGTLAB_PEXT")) {
-      const std::string s = v;
-      if (s == "on") return true;
-      if (s == "off") return false;
-      throw InputError("CGTLAB_PEXT must be on or off, not '" + s + "'");
-    }
+    if (const auto set = env_switch("CGTLAB_PEXT")) return *set;
     unsigned a = 0, b = 0, c = 0, d = 0;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return true;
     const bool amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)    // AuthenticAMD
@@ -121,14 +127,7 @@ bool use_pext() {
 // column_components): CGTLAB_COLUMN_FILL=on (the default) or off (for measuring); other values are
 // an error.
 bool use_column_fill() {
-  static const bool on = [] {
-    const char* v = std::getenv("CGTLAB_COLUMN_FILL");
-    if (v == nullptr) return true;
-    const std::string s = v;
-    if (s == "on") return true;
-    if (s == "off") return false;
-    throw InputError("CGTLAB_COLUMN_FILL must be on or off, not '" + s + "'");
-  }();
+  static const bool on = env_switch("CGTLAB_COLUMN_FILL").value_or(true);
   return on;
 }
 
