@@ -218,8 +218,28 @@ class KaylesBitGame {
   void set_column_fill() {
     const bool wanted = use_column_fill();  // (a bad CGTLAB_COLUMN_FILL is an error on any board)
     colfill_ = wanted && W == 4 && rows_ > 0 && rows_ <= 127 && cols_ >= 2 && cols_ <= kMaxFillColumns && pext_;
+    set_tall_keys();
     if (!colfill_) return;
     fill_steps_ = std::bit_width(static_cast<unsigned>(rows_));
+  }
+
+  // grid_key_tall on boards of several words and at most kTallKeyColumns columns, with PEXT: the
+  // masks of each run of columns in each word, the cells selected in the words before, and the
+  // cells of each residue modulo a row length in a key.
+  void set_tall_keys() {
+    tall_keys_ = W >= 2 && rows_ > 0 && cols_ <= kTallKeyColumns && pext_;
+    if (!tall_keys_ || !tall_sel_.empty()) return;
+    tall_sel_.assign(std::size_t{kTallKeyColumns} * kTallKeyColumns * W, 0);
+    tall_off_.assign(tall_sel_.size(), 0);
+    for (int c0 = 0; c0 < cols_; ++c0)
+      for (int w = 1; c0 + w <= cols_; ++w) {
+        const int at = (c0 * kTallKeyColumns + w - 1) * W;
+        for (int v = 0; v < n_; ++v)
+          if (v % cols_ >= c0 && v % cols_ < c0 + w) tall_sel_[at + v / 64] |= std::uint64_t{1} << (v % 64);
+        for (int i = 1; i < W; ++i) tall_off_[at + i] = tall_off_[at + i - 1] + std::popcount(tall_sel_[at + i - 1]);
+      }
+    for (int w = 1; w <= kTallKeyColumns; ++w)
+      for (int b = 0; b < 64 * KW; ++b) tall_residue_[w - 1][b % w].set(b);
   }
 
   const Position& all() const { return all_; }
@@ -1000,6 +1020,7 @@ class KaylesBitGame {
       const std::uint64_t m = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
       return grid_key_box(gather_box(x >> cmin, h, w, m), h, w);
     }
+    if (tall_keys_) return grid_key_tall(c, rmin, h);
     std::uint64_t colmask = 0;
     for (int i = 0; i < h; ++i) colmask |= extract(c, (rmin + i) * C, C);
     const int cmin = std::countr_zero(colmask);
@@ -1008,6 +1029,61 @@ class KaylesBitGame {
     std::uint64_t k0 = 0;
     for (int i = 0; i < h; ++i) k0 |= extract(c, (rmin + i) * C + cmin, w) << (i * w);
     return grid_key_box(k0, h, w);
+  }
+  // grid_key_words on boards of at most kTallKeyColumns columns (the tall boards searched turned,
+  // GridNx3) for boxes of rows rmin.. rmin+h-1 with h * cols_ > 64: the same key, word by word. The
+  // box's cells row after row are the box's columns in each word, gathered by PEXT and put one
+  // after the other (tall_sel_, tall_off_), less the rows above the box. Boxes of at most 64 cells
+  // go on to grid_key_box. Larger ones (they are never turned: h > 64 / cols_ >= cols_) have four
+  // images: the box, its rows reversed each (shifts of the cells of each residue modulo the row
+  // length, tall_residue_), the half turn (all the box's bits reversed) and that reversed each.
+  // grid_key's loop costs h extracts and 4h puts; on the record run 3x66 it took a third of the
+  // CPU (docs/PERFORMANCE.md, "Tall keys").
+  Key grid_key_tall(const Position& c, int rmin, int h) const {
+    using KeyBits = VertexSet<KW>;
+    unsigned used = 0;  // the box's columns
+    for (int j = 0; j < cols_; ++j) {
+      const std::uint64_t* col = &tall_sel_[static_cast<std::size_t>(j) * kTallKeyColumns * W];
+      std::uint64_t any = 0;
+      for (int i = 0; i < W; ++i) any |= c.w[i] & col[i];
+      used |= unsigned{any != 0} << j;
+    }
+    const int cmin = std::countr_zero(used), w = static_cast<int>(std::bit_width(used)) - cmin;
+    const std::size_t at = (static_cast<std::size_t>(cmin) * kTallKeyColumns + static_cast<std::size_t>(w - 1)) * W;
+    const int drop = rmin * w;  // the cells of the rows above the box (none in c)
+    KeyBits a;
+    for (int i = 0; i < W; ++i) {
+      std::uint64_t x = _pext_u64(c.w[i], tall_sel_[at + i]);
+      int to = tall_off_[at + i] - drop;
+      if (x == 0 || to <= -64) continue;
+      if (to < 0) x >>= -to, to = 0;
+      const int k = to >> 6, b = to & 63;
+      a.w[k] |= x << b;
+      if (b != 0 && k + 1 < KW) a.w[k + 1] |= x >> (64 - b);
+    }
+    const int n = h * w;
+    if (n <= 64) return grid_key_box(a.w[0], h, w);
+    auto each_row_reversed = [&](const KeyBits& x) {
+      if (w == 1) return x;
+      KeyBits r;
+      for (int j = 0; j < w; ++j) r = r | shift(x & tall_residue_[w - 1][j], w - 1 - 2 * j);
+      return r;
+    };
+    KeyBits t;  // the half turn
+    for (int i = 0; i < KW; ++i) t.w[KW - 1 - i] = reverse_bits(a.w[i], 64);
+    t = shift(t, n - 64 * KW);
+    const KeyBits images[4] = {a, each_row_reversed(a), t, each_row_reversed(t)};
+    const KeyBits* best = &images[0];
+    for (int f = 1; f < 4; ++f)
+      for (int i = KW - 1; i >= 0; --i)
+        if (images[f].w[i] != best->w[i]) {
+          if (images[f].w[i] < best->w[i]) best = &images[f];
+          break;
+        }
+    Key k;
+    for (int i = 0; i < KW; ++i) k[i] = best->w[i];
+    k[KW - 1] |= static_cast<std::uint64_t>(w) << (kStrideShift - 64 * (KW - 1));
+    return k;
   }
   // The key of a shape whose bounding box (h rows of w cells, h * w <= 64) is packed row after
   // row in k0 (row 0 at bit 0): the least of its images, the transposed ones only where they fit.
@@ -1060,6 +1136,11 @@ class KaylesBitGame {
   bool pext_ = true;  // grid keys gathered by PEXT (use_pext)
   bool colfill_ = false;  // components by column_components (set_column_fill)
   int fill_steps_ = 0;    // ... the occluded fill's doublings: 2^fill_steps_ > rows_
+  static constexpr int kTallKeyColumns = 8;
+  bool tall_keys_ = false;  // boxes over 64 cells keyed by grid_key_tall (set_tall_keys)
+  std::vector<std::uint64_t> tall_sel_;  // [first column][columns - 1][word]: the cells of those columns
+  std::vector<int> tall_off_;            // ... and how many of them are in the words before
+  std::array<std::array<VertexSet<KW>, kTallKeyColumns>, kTallKeyColumns> tall_residue_{};  // [w - 1][j]: bits j mod w
   bool cut_ = false;  // components split by the 4-cycle rule (grids, Arc-Kayles, reductions on)
   const EndgameDb* db_ = nullptr;
   int iso_min_ = 0;

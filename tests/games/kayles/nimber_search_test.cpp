@@ -1324,19 +1324,21 @@ std::vector<std::uint64_t> reference_key(int rows, int cols, int kw, const std::
 
 // The search's grid flood fill (a carry along rows; across words on boards of more than 64
 // cells) and its grid keys (PEXT on one-word boards, rows gathered one by one on larger ones, the
-// plain image loop for boxes of more than 64 cells; the boxes gathered and turned by PEXT and,
-// as on AMD cores before Zen 3, by shifts) against the references above, on thousands
-// of random boards of every word count (1, 2 and 4 words; keys of 1 to 5 words), with random
-// deleted horizontal edges as split_cut makes them.
+// plain image loop for boxes of more than 64 cells, word by word (grid_key_tall) on boards of at
+// most 8 columns; the boxes gathered and turned by PEXT and, as on AMD cores before Zen 3, by
+// shifts) against the references above, on thousands of random boards of every word count (1, 2
+// and 4 words; keys of 1 to 5 words), with random deleted horizontal edges as split_cut makes them.
 TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   const std::pair<int, int> sizes[] = {{1, 40}, {3, 5},  {2, 25}, {4, 11}, {5, 12}, {7, 9},   {4, 15}, {5, 13}, {5, 14},
                                        {6, 11}, {7, 8}, {9, 14}, {10, 12}, {8, 16}, {2, 63}, {9, 20}, {16, 16}, {4, 63},
                                        // rows past 63 (the row length, not the rows, is what the key's field bounds)
                                        {64, 3}, {85, 3}, {100, 2},
                                        // few columns over more than two words: column_components
-                                       {43, 3}, {50, 3}, {60, 4}, {127, 2}};
+                                       {43, 3}, {50, 3}, {60, 4}, {127, 2},
+                                       // few columns over two words, keys of two and three words: grid_key_tall
+                                       {40, 3}, {20, 5}, {12, 8}, {21, 6}};
   std::mt19937_64 rng(20261125);
-  int boards = 0, components = 0, big_boxes = 0;
+  int boards = 0, components = 0, big_boxes = 0, tall_boxes = 0;
   for (int round = 0; round < 250; ++round)
     for (const auto& [rows, cols] : sizes) {
       const int n = rows * cols;
@@ -1367,11 +1369,13 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
           c0 = std::min(c0, v % cols), c1 = std::max(c1, v % cols);
         }
         if ((r1 - r0 + 1) * (c1 - c0 + 1) > 64) ++big_boxes;
+        if (n > 64 && cols <= 8 && (r1 - r0 + 1) * cols > 64) ++tall_boxes;  // (grid_key_tall's)
       }
     }
-  EXPECT_EQ(boards, 250 * 25);
+  EXPECT_EQ(boards, 250 * 29);
   EXPECT_GT(components, 30000);
   EXPECT_GT(big_boxes, 500) << components;  // the plain key loop was compared too
+  EXPECT_GT(tall_boxes, 800) << components;
 }
 
 // Tall boards of a few columns (column_components fills a column's run downwards by doubling
