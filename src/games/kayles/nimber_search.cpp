@@ -1617,6 +1617,7 @@ std::vector<GridComponentForTest> grid_components_for_test(int rows, int cols, c
                                    : components_for_test<1, 2>(rows, cols, cells, cut, pext);
   if (n <= 128) return n + 14 <= 128 ? components_for_test<2, 2>(rows, cols, cells, cut, pext)
                                      : components_for_test<2, 3>(rows, cols, cells, cut, pext);
+  if (n + 14 <= 192) return components_for_test<4, 3>(rows, cols, cells, cut, pext);
   return n + 14 <= 256 ? components_for_test<4, 4>(rows, cols, cells, cut, pext)
                        : components_for_test<4, 5>(rows, cols, cells, cut, pext);
 }

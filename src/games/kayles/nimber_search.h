@@ -235,7 +235,8 @@ bool grid_mirror_strategy(int rows, int cols, const std::vector<int>& cells);
 // lowest first) computed as the search computes it, its bits gathered by PEXT or by shifts (pext;
 // the search picks one by the CPU, see CGTLAB_PEXT in nimber_search.cpp). With pext, boards of 2
 // to 4 columns and 129 to 256 cells are filled column by column (CGTLAB_COLUMN_FILL), without it
-// row by row.
+// row by row. The key has the search's width: the fewest words that hold the board's cells and the
+// 14 bits above them (so three words for 129..178 cells, beside positions of four).
 struct GridComponentForTest {
   std::vector<int> cells;
   std::vector<std::uint64_t> key;

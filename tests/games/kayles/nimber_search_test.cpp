@@ -1342,8 +1342,8 @@ TEST(GridRoutines, FloodFillAndKeysMatchPlainReferences) {
   for (int round = 0; round < 250; ++round)
     for (const auto& [rows, cols] : sizes) {
       const int n = rows * cols;
-      const int words = n <= 64 ? 1 : n <= 128 ? 2 : 4;
-      const int kw = n + 14 <= 64 * words ? words : words + 1;
+      // the search's key width: the fewest words holding n cells and 14 bits (3 for 129..178 cells)
+      const int kw = (n + 14 + 63) / 64;
       const double keep = 0.3 + 0.05 * static_cast<double>(rng() % 14);
       std::bernoulli_distribution in(keep), cut_edge(round % 3 == 0 ? 0.0 : 0.15);
       std::vector<int> cells, cut;
