@@ -19,7 +19,8 @@ log=$(mktemp)
 before=$(stat -c '%s %Y' "$table")
 timeout -s KILL "$secs" "$bin" --max-memory $((mib * 4 / 3 + 512)) "$game" grundy --graph "$graph" --value-only --threads 1 --table-mib "$mib" \
   --refutation-mib "$rmib" --checkpoint 1000000 --progress 10 --table "$table" >/dev/null 2>"$log"
-[ $? -eq 137 ] || { echo "resume_rate: the search did not run to the kill: $(grep -v '^[0-9]\{4\}-' "$log" | head -1)" >&2; rm -f "$log"; exit 1; }
+# (a search that ends before the kill was refused its arguments or table: bad input, exit 2)
+[ $? -eq 137 ] || { echo "resume_rate: the search did not run to the kill: $(grep -v '^[0-9]\{4\}-' "$log" | head -1)" >&2; rm -f "$log"; exit 2; }
 [ "$(stat -c '%s %Y' "$table")" = "$before" ] || echo "resume_rate: warning: $table changed" >&2
 grep -E '^[0-9]{4}-' "$log" | sed -E 's/.*: ([0-9.]+) s \(CPU ([0-9.]+) s\), ([0-9]+) positions.*/\1 \2 \3/' |
   awk -v bin="$bin" '$1 >= 60 && !a { a = 1; c0 = $2; p0 = $3 } { c = $2; p = $3 }

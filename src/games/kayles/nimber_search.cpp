@@ -1072,16 +1072,9 @@ class KaylesBitGame {
     KeyBits t;  // the half turn
     for (int i = 0; i < KW; ++i) t.w[KW - 1 - i] = reverse_bits(a.w[i], 64);
     t = shift(t, n - 64 * KW);
-    const KeyBits images[4] = {a, each_row_reversed(a), t, each_row_reversed(t)};
-    const KeyBits* best = &images[0];
-    for (int f = 1; f < 4; ++f)
-      for (int i = KW - 1; i >= 0; --i)
-        if (images[f].w[i] != best->w[i]) {
-          if (images[f].w[i] < best->w[i]) best = &images[f];
-          break;
-        }
-    Key k;
-    for (int i = 0; i < KW; ++i) k[i] = best->w[i];
+    Key k = a.w;
+    for (const KeyBits& image : {each_row_reversed(a), t, each_row_reversed(t)})
+      if (less(image.w, k)) k = image.w;
     k[KW - 1] |= static_cast<std::uint64_t>(w) << (kStrideShift - 64 * (KW - 1));
     return k;
   }
