@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cgt/nimber.h"
@@ -218,6 +219,7 @@ void run_wak_to_arc(const WakOptions& o) {
 
 struct KaylesOptions {
   std::string graph;
+  std::optional<std::string> after;  // --after MOVES: played first
   bool json = false;
   std::string format;
   bool value_only = false;
@@ -439,6 +441,7 @@ void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bo
                      : zero_out ? std::optional<std::string>("N") : std::nullopt;
   if (json) {
     nlohmann::json j{{"graph", o.graph},
+                     {"after", o.after ? nlohmann::json(*o.after) : nlohmann::json(nullptr)},
                      {"grundy", r.nimber_known ? nlohmann::json(r.nimber) : nlohmann::json(nullptr)},
                      {"outcome", outcome ? nlohmann::json(*outcome) : nlohmann::json(nullptr)},
                      {"method", "lookup in a saved table, nothing searched"},
@@ -454,6 +457,7 @@ void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bo
     print_json(j);
     return;
   }
+  if (o.after) fmt::print("position: {} after the moves {}\n", o.graph, *o.after);
   if (r.nimber_known) print_impartial(r.nimber, outcome);
   else
     fmt::print("value:   not in the table (--lookup-only: nothing searched)\noutcome: {}\n",
@@ -497,6 +501,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.trunk_file = o.trunk_file;
   opt.trunk_entries = o.trunk_entries;
   opt.seed_file = o.seed_file;
+  if (o.after) opt.removed = games::kayles_played(g, game, *o.after);
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.outcome_only = o.outcome_only;
@@ -558,6 +563,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     FactsTable facts;
     facts.comments = {fmt::format("cgtlab {} grundy", game == games::VertexGame::ArcKayles ? "arckayles" : "nodekayles")};
     facts.add("graph", code_cell(o.graph));
+    if (o.after) facts.add("after the moves", code_cell(*o.after));
     std::vector<MoveValueRow> rows;
     if (o.move_values)
       for (const auto& m : r.moves)
@@ -568,6 +574,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   }
   if (format == "json") {
     nlohmann::json j{{"graph", o.graph},
+                     {"after", o.after ? nlohmann::json(*o.after) : nlohmann::json(nullptr)},
                      {"grundy", grundy ? nlohmann::json(*grundy) : nlohmann::json(nullptr)},
                      {"outcome", outcome},
                      {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
@@ -601,6 +608,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     print_json(j);
     return;
   }
+  if (o.after) fmt::print("position: {} after the moves {}\n", o.graph, *o.after);
   if (grundy) print_impartial(grundy, std::string(outcome));
   else fmt::print("value:   not computed (--outcome-only): an N-position, so *k for some k >= 1\noutcome: {}\n",
                   outcome_phrase(outcome));
@@ -863,6 +871,12 @@ void add_kayles_commands(CLI::App& app) {
     auto* g = cmd->add_subcommand("grundy", std::string("Grundy value, outcome and winning moves. ") +
                                                 (arc ? kArcRules : kNodeRules));
     g->add_option("--graph", o->graph, "graph: P8, C10, Grid3x8, Petersen, or an edge list like 0-1,1-2")->required();
+    g->add_option("--after", o->after,
+                  std::string("play these moves first and analyse the position they leave: a comma list, each move named as "
+                              "the winning moves are (") +
+                      (arc ? "0-1,4-5: an edge" : "3,17: a vertex") +
+                      "), legal where it is played; the board's keys are kept, so on a grid --table, --seed-table and "
+                      "--trunk files of the board serve it");
     g->add_flag("--json", o->json, "one JSON object on stdout");
     g->add_flag("--value-only", o->value_only, "only the nimber, no winning moves");
     g->add_flag("--move-values", o->move_values,

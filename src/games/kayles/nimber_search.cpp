@@ -242,7 +242,9 @@ class KaylesBitGame {
       for (int b = 0; b < 64 * KW; ++b) tall_residue_[w - 1][b % w].set(b);
   }
 
+  // The root: every vertex of the graph, less those remove() deleted before the search.
   const Position& all() const { return all_; }
+  void remove(int v) { all_.reset(v); }
 
   [[gnu::always_inline]] int trivial_nimber(const Position& c) const {
     const int k = c.count();
@@ -1193,6 +1195,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
                           const NimberSearchOptions& o) {
   using Game = KaylesBitGame<W, KW>;
   Game rules(g, game, grid, o.reductions);
+  for (const int v : o.removed) rules.remove(v);
   rules.use_four_cycles(o.four_cycles);
   if constexpr (W == 1 && KW == 2) rules.use_iso_keys(o.iso_keys);
   if (!o.endgame_db_preload) rules.use_endgame_db(o.endgame_db);
@@ -1816,6 +1819,7 @@ NimberSearchResult kayles_nimber(const graph::Graph& g, VertexGame game, const N
   if (n <= 128) return search_w<2>(g, game, grid, o);
   if (n <= 256) return search_w<4>(g, game, grid, o);
   if (o.lookup_only) throw InputError("a lookup in a table needs a graph of at most 256 vertices (the outcome search's)");
+  if (!o.removed.empty()) throw InputError("moves played first (--after) need a graph of at most 256 vertices (the outcome search's)");
   solve::SearchLimits limits;
   limits.max_positions = o.max_nodes;
   limits.max_memory_bytes = o.table_bytes;

@@ -74,6 +74,11 @@ struct NimberSearchOptions {
   // (NimberSearchResult::rounds).
   bool lookup_only = false;
   std::uint64_t max_nodes = 0;  // cap on positions expanded (0: none); CapReached when reached
+  // Vertices already deleted (kayles_played: the moves played before): the position searched is
+  // the graph less these, on the whole graph's keys, so on a grid its components are keyed by shape
+  // as the board's are and --table, --seed-table and --trunk files of the board serve it. Its
+  // witnesses and moves are those of that position.
+  std::vector<int> removed;
   // Keep refutations ("the nimber of C is not v", v < 8) in a second table, so a question is never
   // proved twice (Lemoine-Viennot keep outcomes of C + *n). The nimber table gets the largest power
   // of two of buckets within 3/4 of table_bytes, the refutations the rest (half of a power-of-two

@@ -1,5 +1,9 @@
 #include "games/kayles/winning.h"
 
+#include <algorithm>
+
+#include "util/error.h"
+
 namespace cgtlab::games {
 
 WakWinningMoves wak_winning_moves(const WakAnswer& answer) {
@@ -14,6 +18,43 @@ WakWinningMoves wak_winning_moves(const WakAnswer& answer) {
 std::string kayles_move_name(const graph::Graph& g, VertexGame game, const KaylesMove& m) {
   return game == VertexGame::ArcKayles ? g.vertex_name(m.deleted[0]) + "-" + g.vertex_name(m.deleted[1])
                                        : g.vertex_name(m.deleted[0]);
+}
+
+std::vector<int> kayles_played(const graph::Graph& g, VertexGame game, const std::string& moves) {
+  if (moves.empty()) throw InputError("no moves given (a list like " + std::string(game == VertexGame::ArcKayles ? "0-1,4-5" : "3,17") + ")");
+  std::vector<char> gone(static_cast<std::size_t>(g.order()), 0);
+  std::vector<int> out;
+  auto here = [&](const std::string& name, const std::string& move) {
+    const auto v = g.find_vertex(name);
+    if (!v) throw InputError("move '" + move + "': no vertex '" + name + "' in the graph");
+    if (gone[static_cast<std::size_t>(*v)]) throw InputError("move '" + move + "': vertex " + name + " is already deleted by an earlier move");
+    return *v;
+  };
+  auto take = [&](int v) {
+    gone[static_cast<std::size_t>(v)] = 1;
+    out.push_back(v);
+  };
+  std::size_t at = 0;
+  while (at <= moves.size()) {
+    const std::size_t end = std::min(moves.find(',', at), moves.size());
+    const std::string move = moves.substr(at, end - at);
+    at = end + 1;
+    if (move.empty()) throw InputError("an empty move in the list '" + moves + "'");
+    if (game == VertexGame::ArcKayles) {
+      const std::size_t dash = move.find('-');
+      if (dash == std::string::npos) throw InputError("move '" + move + "': an Arc-Kayles move is an edge, like 0-1");
+      const int u = here(move.substr(0, dash), move), v = here(move.substr(dash + 1), move);
+      if (!g.has_edge(u, v)) throw InputError("move '" + move + "': no edge " + move + " in the graph");
+      take(u);
+      take(v);
+    } else {
+      const int v = here(move, move);
+      take(v);
+      for (int u = 0; u < g.order(); ++u)
+        if (u != v && !gone[static_cast<std::size_t>(u)] && g.has_edge(u, v)) take(u);
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> kayles_winning_moves(const graph::Graph& g, VertexGame game, const KaylesResult& r) {
