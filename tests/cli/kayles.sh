@@ -200,4 +200,32 @@ expect_error nodekayles grundy --graph Grid3x23 --table-mib 128 --refutation-mib
 expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 64 --refutations off
 expect_error nodekayles grundy --graph Grid3x23 --refutation-mib 0
 rm -rf "$isodir"
+# --after: the position after moves. Grid16x3 after 46 (the middle of the last row, which takes
+# its row and the cell above) is the 3x15 board less the middle of its last row, given here as an
+# edge list: the same nimber, and the board's grid keys are kept.
+small=$(python3 -c '
+cells=[(r,c) for r in range(15) for c in range(3) if (r,c)!=(14,1)]
+ix={x:i for i,x in enumerate(cells)}
+print(",".join(f"{ix[(r,c)]}-{ix[n]}" for (r,c) in cells for n in ((r+1,c),(r,c+1)) if n in ix))') || fail "L edge list"
+want=$("$cgtlab" nodekayles grundy --graph "$small" --value-only --json | grep -o '"grundy":[0-9]*') || fail "L as an edge list"
+out=$("$cgtlab" nodekayles grundy --graph Grid16x3 --after 46 --value-only --json) || fail "Grid16x3 --after 46"
+echo "$out" | grep -q "$want," || fail "Grid16x3 after 46: $out, the edge list gives $want"
+echo "$out" | grep -q '"after":"46"' || fail "Grid16x3 after 46 does not say so: $out"
+echo "$out" | grep -q '"keys":"grid shape"' || fail "Grid16x3 after 46 lost its grid keys: $out"
+"$cgtlab" nodekayles grundy --graph Grid16x3 --after 46 --value-only | grep -q "^position: Grid16x3 after the moves 46$" ||
+  fail "the text output does not name the position"
+# The board's table serves the position after a move: every option's nimber of Grid4x3, then each
+# option looked up (nothing searched) in that table after its move.
+afterdir=$(mktemp -d)
+all=$("$cgtlab" arckayles grundy --graph Grid4x3 --move-values --limit 0 --table "$afterdir/a.tt" --json) || fail "Grid4x3 move values"
+for m in 0-1 1-4 4-5 4-7; do
+  v=$(echo "$all" | python3 -c "import json,sys; print([x['grundy'] for x in json.load(sys.stdin)['moves'] if x['move']=='$m'][0])") ||
+    fail "Grid4x3: no move $m in $all"
+  expect_json "\"grundy\":$v," arckayles grundy --graph Grid4x3 --after "$m" --lookup-only --table "$afterdir/a.tt"
+done
+rm -rf "$afterdir"
+for bad in 46,46 46,43 x 46,,3 "" 48; do expect_error nodekayles grundy --graph Grid16x3 --after "$bad"; done
+expect_error arckayles grundy --graph Grid3x4 --after 0-5
+expect_error arckayles grundy --graph Grid3x4 --after 0-1,1-2
+expect_error nodekayles grundy --graph P300 --after 3
 echo "kayles CLI: ok"

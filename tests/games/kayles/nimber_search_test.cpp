@@ -1797,3 +1797,68 @@ TEST(NimberSearch, SeedsFromOtherBoardsKeepTheNimber) {
   EXPECT_THROW(games::kayles_nimber(grid(3, 5), VertexGame::NodeKayles, o), InputError);
   std::filesystem::remove_all(dir);
 }
+
+// --after (NimberSearchOptions::removed): the position after random moves on small grids, searched
+// on the board's shape keys, has the mex solver's nimber of the induced subgraph that is left, and
+// its witnesses are moves of that position (never of a deleted vertex). kayles_played plays the moves
+// by the names the winning moves are given.
+TEST(NimberSearch, PositionsAfterMovesMatchTheMexSolver) {
+  std::mt19937_64 rng(17);
+  int checked = 0;
+  for (int i = 0; i < 60; ++i) {
+    const int r = 2 + static_cast<int>(rng() % 3), c = 3 + static_cast<int>(rng() % 4);
+    const auto g = grid(r, c);
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      // One or two moves, chosen among the legal ones by name.
+      std::vector<char> gone(static_cast<std::size_t>(g.order()), 0);
+      std::string moves;
+      const int count = 1 + static_cast<int>(rng() % 2);
+      for (int k = 0; k < count; ++k) {
+        std::vector<std::string> legal;
+        for (int u = 0; u < g.order(); ++u) {
+          if (gone[u]) continue;
+          if (game == VertexGame::NodeKayles) legal.push_back(g.vertex_name(u));
+          else
+            for (int v = u + 1; v < g.order(); ++v)
+              if (!gone[v] && g.has_edge(u, v)) legal.push_back(g.vertex_name(u) + "-" + g.vertex_name(v));
+        }
+        if (legal.empty()) break;
+        const std::string m = legal[rng() % legal.size()];
+        moves += (moves.empty() ? "" : ",") + m;
+        for (int v : games::kayles_played(g, game, moves)) gone[v] = 1;
+      }
+      if (moves.empty()) continue;
+      games::NimberSearchOptions o;
+      o.removed = games::kayles_played(g, game, moves);
+      std::vector<int> left;
+      for (int v = 0; v < g.order(); ++v)
+        if (std::find(o.removed.begin(), o.removed.end(), v) == o.removed.end()) left.push_back(v);
+      const auto rest = g.induced(left);
+      games::KaylesSolver old(game);
+      const auto res = games::kayles_nimber(g, game, o);
+      EXPECT_EQ(res.nimber, old.grundy(rest)) << "Grid" << r << "x" << c << " after " << moves;
+      for (const auto& w : res.witnesses) {
+        const std::string first = w.move.substr(0, w.move.find('-'));
+        EXPECT_EQ(std::find(o.removed.begin(), o.removed.end(), g.vertex(first)), o.removed.end())
+            << "witness " << w.move << " plays a deleted vertex after " << moves;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(KaylesPlayed, DeletesWhatEachMoveDeletesAndRefusesIllegalMoves) {
+  const auto g = grid(3, 3);  // 0 1 2 / 3 4 5 / 6 7 8
+  auto sorted = [](std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  EXPECT_EQ(sorted(games::kayles_played(g, VertexGame::NodeKayles, "4")), (std::vector<int>{1, 3, 4, 5, 7}));
+  EXPECT_EQ(sorted(games::kayles_played(g, VertexGame::NodeKayles, "4,0")), (std::vector<int>{0, 1, 3, 4, 5, 7}));
+  EXPECT_EQ(sorted(games::kayles_played(g, VertexGame::ArcKayles, "1-0,4-7")), (std::vector<int>{0, 1, 4, 7}));
+  for (const char* bad : {"", "4,1", "4,,0", "9", "x"})
+    EXPECT_THROW(games::kayles_played(g, VertexGame::NodeKayles, bad), InputError) << bad;
+  for (const char* bad : {"0-4", "0-1,1-2", "0", "0-9"})
+    EXPECT_THROW(games::kayles_played(g, VertexGame::ArcKayles, bad), InputError) << bad;
+}
