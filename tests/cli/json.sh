@@ -93,6 +93,8 @@ ok nodekayles-check-table nodekayles check-table "$db/n.tt"
 ok nodekayles-check-table nodekayles check-table "$db/n.tt" --local
 ok arckayles-grundy arckayles grundy --graph Grid3x6 --lookup-only --table "$db/c.tt"
 ok nodekayles-grundy nodekayles grundy --graph Petersen --lookup-only --table "$db/n.tt"
+ok nodekayles-grundy nodekayles grundy --graph Grid4x3 --after 4,9
+ok arckayles-grundy arckayles grundy --graph Grid3x6 --after 0-1 --lookup-only --table "$db/c.tt"
 ok rooks-grundy rooks grundy --board 3x3
 ok rooks-to-wak rooks to-wak --board 3x3 --holes b2
 ok analyze analyze "{3||2|1}"
