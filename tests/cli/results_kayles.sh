@@ -40,12 +40,19 @@ done
 # when the trunk holds the board's nimber), not a format error.
 for trunk in docs/results/trunks/*.tt; do
   [ -f "$trunk" ] || continue
+  # GAME-RxC.tt, or GAME-RxC-LABEL.tt for a position after moves, listed in FILE.after beside it.
   name=$(basename "$trunk" .tt)
   game=${name%%-*} board=${name#*-}
+  label=${board#*-} board=${board%%-*}
   [[ $game =~ ^(arckayles|nodekayles)$ && $board =~ ^[0-9]+x[0-9]+$ ]] || fail "$trunk: not named GAME-RxC.tt"
+  after=()
+  if [ "$label" != "$board" ]; then
+    [ -f "$trunk.after" ] || fail "$trunk: named GAME-RxC-LABEL.tt without the moves in $trunk.after"
+    after=(--after "$(cat "$trunk.after")")
+  fi
   tmp=$(mktemp)
   cp "$trunk" "$tmp"
-  "$cgtlab" "$game" grundy --graph "Grid$board" --value-only --trunk "$tmp" --max-positions 1 --json >/dev/null 2>"$tmp.err"
+  "$cgtlab" "$game" grundy --graph "Grid$board" "${after[@]}" --value-only --trunk "$tmp" --max-positions 1 --json >/dev/null 2>"$tmp.err"
   rc=$?
   [ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "max-positions 1 reached" "$tmp.err"; } ||
     fail "$trunk does not load: exit $rc: $(cat "$tmp.err")"
@@ -56,6 +63,32 @@ done
 # keys took three) are read by folding each key's last word into the one below
 # (solve::NimberTable::load): 3x43 still proves what it proved when written (the witnesses the
 # build before the change read from it: 0, 1 and 3), so no key was misread.
+# 3x66's option 5 (move 46) is L + R, L the 3x15 part (nimber 9: computed here) and R the 3x50
+# part, which the moves in the trunk's .after file leave alone on Grid66x3 (46, then moves that
+# empty L). Its trunk proves R has options of values 0..8 (and 12), so R >= 9: option 5 is 0 exactly
+# when no option of R has value 9 (docs/results/node-kayles.md, "Thirty-fourth pass").
+trunk=docs/results/trunks/nodekayles-66x3-option5.tt
+moves=$(cat "$trunk.after")
+[ "${moves%%,*}" = 46 ] || fail "$trunk.after: not after move 46: $moves"
+small=$("$cgtlab" nodekayles grundy --graph Grid16x3 --after 46 --value-only --json | grep -o '"grundy":[0-9]*') ||
+  fail "3x66 option 5's small part"
+[ "$small" = '"grundy":9' ] || fail "3x66 option 5's small part (Grid16x3 after 46): $small, the docs say 9"
+tmp=$(mktemp)
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12\]' || fail "$trunk: lookup should rule out 0..8 and 12: $out"
+cells=$(python3 -c "
+import sys
+gone=set()
+for m in sys.argv[1].split(','):
+    v=int(m); r,c=divmod(v,3)
+    assert (r,c) not in gone
+    gone|={(r,c),(r-1,c),(r+1,c),(r,c-1),(r,c+1)}
+left={(r,c) for r in range(66) for c in range(3)}-gone
+want={(r,c) for r in range(16,66) for c in range(3)}-{(16,1)}
+print('R' if left==want else 'other')" "$moves") || fail "$trunk.after: not a list of moves"
+[ "$cells" = R ] || fail "$trunk.after does not leave exactly the 3x50 part of option 5"
+rm -f "$tmp"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:1,2,3,5,6,7,9 67x3:0,1,3,5,6 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt

@@ -1,5 +1,7 @@
 #include "games/kayles/winning.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 
 #include "util/error.h"
@@ -26,8 +28,8 @@ std::vector<int> kayles_played(const graph::Graph& g, VertexGame game, const std
   std::vector<int> out;
   auto here = [&](const std::string& name, const std::string& move) {
     const auto v = g.find_vertex(name);
-    if (!v) throw InputError("move '" + move + "': no vertex '" + name + "' in the graph");
-    if (gone[static_cast<std::size_t>(*v)]) throw InputError("move '" + move + "': vertex " + name + " is already deleted by an earlier move");
+    if (!v) throw InputError(fmt::format("move '{}': no vertex '{}' in the graph", move, name));
+    if (gone[static_cast<std::size_t>(*v)]) throw InputError(fmt::format("move '{}': vertex {} is already deleted by an earlier move", move, name));
     return *v;
   };
   auto take = [&](int v) {
@@ -39,12 +41,12 @@ std::vector<int> kayles_played(const graph::Graph& g, VertexGame game, const std
     const std::size_t end = std::min(moves.find(',', at), moves.size());
     const std::string move = moves.substr(at, end - at);
     at = end + 1;
-    if (move.empty()) throw InputError("an empty move in the list '" + moves + "'");
+    if (move.empty()) throw InputError(fmt::format("an empty move in the list '{}'", moves));
     if (game == VertexGame::ArcKayles) {
       const std::size_t dash = move.find('-');
-      if (dash == std::string::npos) throw InputError("move '" + move + "': an Arc-Kayles move is an edge, like 0-1");
+      if (dash == std::string::npos) throw InputError(fmt::format("move '{}': an Arc-Kayles move is an edge, like 0-1", move));
       const int u = here(move.substr(0, dash), move), v = here(move.substr(dash + 1), move);
-      if (!g.has_edge(u, v)) throw InputError("move '" + move + "': no edge " + move + " in the graph");
+      if (!g.has_edge(u, v)) throw InputError(fmt::format("move '{}': no edge {} in the graph", move, move));
       take(u);
       take(v);
     } else {
