@@ -2,9 +2,8 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
-
 #include "util/error.h"
+#include "util/strings.h"
 
 namespace cgtlab::games {
 
@@ -36,11 +35,7 @@ std::vector<int> kayles_played(const graph::Graph& g, VertexGame game, const std
     gone[static_cast<std::size_t>(v)] = 1;
     out.push_back(v);
   };
-  std::size_t at = 0;
-  while (at <= moves.size()) {
-    const std::size_t end = std::min(moves.find(',', at), moves.size());
-    const std::string move = moves.substr(at, end - at);
-    at = end + 1;
+  for (const std::string& move : split(moves, ',')) {
     if (move.empty()) throw InputError(fmt::format("an empty move in the list '{}'", moves));
     if (game == VertexGame::ArcKayles) {
       const std::size_t dash = move.find('-');
