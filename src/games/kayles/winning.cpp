@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "games/kayles/rules.h"
 #include "util/error.h"
 #include "util/strings.h"
 
@@ -23,32 +24,34 @@ std::string kayles_move_name(const graph::Graph& g, VertexGame game, const Kayle
 
 std::vector<int> kayles_played(const graph::Graph& g, VertexGame game, const std::string& moves) {
   if (moves.empty()) throw InputError("no moves given (a list like " + std::string(game == VertexGame::ArcKayles ? "0-1,4-5" : "3,17") + ")");
-  std::vector<char> gone(static_cast<std::size_t>(g.order()), 0);
-  std::vector<int> out;
+  constexpr int kWords = 8;  // positions of up to 512 vertices, the games' limit
+  if (g.order() > 64 * kWords) throw InputError("moves are played on graphs of at most 512 vertices");
+  // The rules' own deletion (rules.h: kayles_deleted), move after move, from the whole graph.
+  const auto adj = kayles_neighbourhoods<kWords>(g);
+  VertexSet<kWords> s;
+  for (int v = 0; v < g.order(); ++v) s.set(v);
   auto here = [&](const std::string& name, const std::string& move) {
     const auto v = g.find_vertex(name);
     if (!v) throw InputError(fmt::format("move '{}': no vertex '{}' in the graph", move, name));
-    if (gone[static_cast<std::size_t>(*v)]) throw InputError(fmt::format("move '{}': vertex {} is already deleted by an earlier move", move, name));
+    if (!s.test(*v)) throw InputError(fmt::format("move '{}': vertex {} is already deleted by an earlier move", move, name));
     return *v;
   };
-  auto take = [&](int v) {
-    gone[static_cast<std::size_t>(v)] = 1;
-    out.push_back(v);
-  };
+  std::vector<int> out;
   for (const std::string& move : split(moves, ',')) {
     if (move.empty()) throw InputError(fmt::format("an empty move in the list '{}'", moves));
+    KaylesMoveAt m;
     if (game == VertexGame::ArcKayles) {
       const std::size_t dash = move.find('-');
       if (dash == std::string::npos) throw InputError(fmt::format("move '{}': an Arc-Kayles move is an edge, like 0-1", move));
       const int u = here(move.substr(0, dash), move), v = here(move.substr(dash + 1), move);
-      if (!g.has_edge(u, v)) throw InputError(fmt::format("move '{}': no edge {} in the graph", move, move));
-      take(u);
-      take(v);
+      if (!adj[static_cast<std::size_t>(u)].test(v)) throw InputError(fmt::format("move '{}': no edge {} in the graph", move, move));
+      m = {u, v};
     } else {
-      const int v = here(move, move);
-      take(v);
-      for (int u = 0; u < g.order(); ++u)
-        if (u != v && !gone[static_cast<std::size_t>(u)] && g.has_edge(u, v)) take(u);
+      m = {here(move, move), -1};
+    }
+    for (const int v : kayles_deleted<kWords>(adj, s, m)) {
+      s.reset(v);
+      out.push_back(v);
     }
   }
   return out;
