@@ -238,6 +238,7 @@ struct KaylesOptions {
   std::size_t limit = 50;
   std::string refutations = "use";
   std::uint64_t refutation_mib = 0;  // --refutation-mib (0: absent)
+  int refutation_values = 16;
   std::uint64_t budget = 0;
   int budget_depth = 0;
   std::string one_value = "ascending";
@@ -276,6 +277,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"exact", s.exact},
           {"refutation_hits", s.refutation_hits},
           {"refutation_narrowed", s.refutation_shrinks},
+          {"refutation_high", s.refutation_high},
           {"refutation_repeat_positions", s.refutation_repeat_nodes},
           {"refutation_entries", s.refutation_entries},
           {"raised_lower_bound", s.raised_lower},
@@ -515,6 +517,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       throw InputError(fmt::format("--refutation-mib {} must be below --table-mib {}", o.refutation_mib, o.table_mib));
     opt.refutation_bytes = o.refutation_mib << 20;
   }
+  opt.refutation_values = o.refutation_values;
   opt.budget = o.budget;
   opt.budget_depth = o.budget_depth;
   opt.ascending_depth = o.one_value == "r-first" ? -1 : std::numeric_limits<int>::max();
@@ -584,6 +587,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"table_mib", r.table_bytes >> 20},
                      {"table_bounds_mib", {{"nimbers", r.nimber_bound_bytes >> 20}, {"refutations", r.refutation_bound_bytes >> 20}}},
                      {"table_entry_bytes", r.table_entry_bytes},
+                     {"refutation_values", r.high_refutations ? 16 : r.refutation_bound_bytes != 0 ? 8 : 0},
                      {"threads", o.threads},
                      {"cpu_seconds", cpu_seconds()},
                      {"peak_rss_mib", peak_rss_mib()}};
@@ -923,6 +927,11 @@ void add_kayles_commands(CLI::App& app) {
                   "the nimbers get the rest. Each table takes the largest power of two of buckets, or three times one, "
                   "within its part: --table-mib 16384 --refutation-mib 12288 gives 12 GiB to refutations, 4 to nimbers")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+    g->add_option("--refutation-values", o->refutation_values,
+                  "refutations are kept for the values below this: 16 (default; 8..15 in the same table under a spare "
+                  "key bit, saved in FILE.refutations-high, where the keys leave one: boards of at most 64 KW - 15 "
+                  "cells, unpacked keys) or 8")
+        ->check(CLI::IsMember({8, 16}));
     add_budget_option(g, "--budget", o->budget,
                       "positions per question in the first round where one option answering yes settles a node "
                       "(root, and inner nodes to --budget-depth); x4 each round; 0: no budgets");

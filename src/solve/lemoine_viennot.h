@@ -14,7 +14,8 @@
 // sets), as igs (beling/impartial-games) does for Cram.
 // Only exact nimbers are stored (NimberTable), so tables are reusable across runs and threads.
 // With a refutation table (Settings::refutations), two refinements use what is already proved
-// about a component (its stored refutations, "the nimber is not v" for v < 8):
+// about a component (its stored refutations, "the nimber is not v" for v < 8, and for v < 16 with
+// Settings::refutation_high_mark):
 //  - lower bound: when 0..L-1 are refuted, the candidates are {L..L+k} instead of {0..k} and
 //    options are only asked about values >= L (proof at search_node);
 //  - one value first: a component asked one value r above that bound first asks every option
@@ -62,6 +63,8 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -249,6 +252,7 @@ struct NimberSearchStats {
   std::uint64_t exact = 0;           // ... answered by an exact nimber (stored)
   std::uint64_t refutation_hits = 0;     // ... answered by a stored refutation
   std::uint64_t refutation_shrinks = 0;  // ... whose question a stored refutation narrowed
+  std::uint64_t refutation_high = 0;     // ... of those two, by a refutation of a value 8..15
   std::uint64_t refutation_repeat_nodes = 0;  // observe mode: nodes spent proving a stored refutation again
   std::uint64_t raised_lower = 0;  // searches whose candidates started above 0 (refuted 0..L-1)
   std::uint64_t single_first = 0;  // searches of one value that asked every option that value first
@@ -319,6 +323,12 @@ class LemoineViennot {
     // refutations_observe: store them, but only count what they would have saved.
     Table* refutations = nullptr;
     bool refutations_observe = false;
+    // A key bit no position's key ever has (zero: none). With one, the refutations of the values
+    // 8..15 are kept too, in the same table under the key with this bit set (its flag bit v - 8:
+    // the nimber is not v): the questions "are you 9?" of a position known to be at least 9 ask
+    // its components values 9 ^ x, mostly 8..15, whose refutations were otherwise proved again at
+    // each repetition. Such a question probes the table twice (key, then key | mark).
+    Key refutation_high_mark{};
     // Budgets (iterative widening): where one "yes" among the options settles a question (the
     // root's "is an option r?", and with refutations an inner "are you r?" asked of every
     // option), the options are asked in rounds, each question within `budget` positions, the
@@ -399,6 +409,7 @@ class LemoineViennot {
         table_(table),
         settings_(std::move(settings)),
         refute_(settings_.refutations),
+        high_mark_(settings_.refutation_high_mark != Key{} ? std::optional<Key>(settings_.refutation_high_mark) : std::nullopt),
         status_(settings_.status != nullptr ? settings_.status : &own_status_) {
     store_table_sizes();
     status_->engaged.store(true);
@@ -737,6 +748,7 @@ class LemoineViennot {
     totals_.exact += a.exact;
     totals_.refutation_hits += a.refutation_hits;
     totals_.refutation_shrinks += a.refutation_shrinks;
+    totals_.refutation_high += a.refutation_high;
     totals_.refutation_repeat_nodes += a.refutation_repeat_nodes;
     totals_.raised_lower += a.raised_lower;
     totals_.single_first += a.single_first;
@@ -761,9 +773,35 @@ class LemoineViennot {
     totals_.thread_positions[id] += nodes;
   }
 
-  // Stores that c's nimber is none of the values below 8 in upto \ p (p: the candidates left).
-  void refuted(const Key& key, const NimberSet& upto, const NimberSet& p) {
-    if (refute_) refute_->merge_flags(key, upto.low8() & ~p.low8());
+  // Stores that c's nimber is none of the values below 8 (below 16 with the high mark) in
+  // upto \ p (p: the candidates left).
+  void refuted(const Key& key, const NimberSet& upto, const NimberSet& p) { store_refuted(key, upto.low16() & ~p.low16()); }
+  // Stores "the nimber is not v" for each bit v of m (v < 16): v < 8 under key, v in 8..15 under
+  // key | mark (dropped without the mark).
+  void store_refuted(const Key& key, unsigned m) {
+    if (!refute_) return;
+    check_unmarked(key);
+    refute_->merge_flags(key, m & 0xffu);
+    if (high_mark_ && (m >> 8) != 0) refute_->merge_flags(marked(key), (m >> 8) & 0xffu);
+  }
+  // The stored refutations of key as bits 0..15; those of 8..15 only when `high` (a second probe).
+  unsigned stored_refuted(const Key& key, bool high) const {
+    check_unmarked(key);
+    unsigned m = refute_->flags(key);
+    if (high && high_mark_) m |= refute_->flags(marked(key)) << 8;
+    return m;
+  }
+  // A key with the mark's bit would read another key's high refutations as its own.
+  void check_unmarked(const Key& key) const {
+    if (!high_mark_) return;
+    std::uint64_t x = 0;
+    for (std::size_t i = 0; i < key.size(); ++i) x |= key[i] & (*high_mark_)[i];
+    if (x != 0) throw std::logic_error("LemoineViennot: a key with the refutations' high mark");
+  }
+  Key marked(const Key& key) const {
+    Key k = key;
+    for (std::size_t i = 0; i < k.size(); ++i) k[i] |= (*high_mark_)[i];
+    return k;
   }
 
   // Known nimber of a component (trivial or stored), or -1.
@@ -1051,7 +1089,12 @@ class LemoineViennot {
   // The nimber of the component c if it is in `requested` (or whenever it is found), else
   // kNotInSet, which proves the nimber is not in `requested` (Beling-Rogalski).
   int in_set(const Position& c, const Key& key, const NimberSet& asked, int depth, Worker& w) {
-    if (refute_) refute_->prefetch(key);  // its load overlaps the nimber table's
+    // Values 8..15 asked: their refutations are under key | mark (a second probe).
+    const bool high = high_mark_ && (asked.low16() >> 8) != 0;
+    if (refute_) {
+      refute_->prefetch(key);  // its load overlaps the nimber table's
+      if (high) refute_->prefetch(marked(key));
+    }
     if (int v = table_.get(key); v >= 0) {
       ++w.stats.table_hits;
       return v;
@@ -1063,13 +1106,14 @@ class LemoineViennot {
     }
     NimberSet requested = asked;
     bool repeat = false;
-    unsigned excluded = 0;  // values below 8 the nimber is known not to be (stored refutations)
+    unsigned excluded = 0;  // values below 16 the nimber is known not to be (stored refutations)
     if (refute_) {
       // The nimber is none of the refuted values: asking about them is asking about nothing.
-      const unsigned m = refute_->flags(key);
+      const unsigned m = stored_refuted(key, high);
       if (!settings_.refutations_observe) excluded = m;
-      if (m & asked.low8()) {
-        const NimberSet narrowed = asked.without_low8(m);
+      if (m & asked.low16()) {
+        const NimberSet narrowed = asked.without_low16(m);
+        if ((m & asked.low16()) >> 8 != 0 && !settings_.refutations_observe) ++w.stats.refutation_high;
         if (settings_.refutations_observe) {
           repeat = narrowed.empty() && !w.in_repeat;
         } else {
@@ -1099,7 +1143,7 @@ class LemoineViennot {
     return search_node(c, key, requested, excluded, depth, w);
   }
 
-  // `excluded`: values below 8 the nimber is known not to be. When they are 0..L-1 (the nimber
+  // `excluded`: values below 16 the nimber is known not to be. When they are 0..L-1 (the nimber
   // is at least L, every value below L is some option's), the candidates start at L:
   // p = {L, ..., L+k} for k options, and options are only asked about values >= L. The
   // Beling-Rogalski count still holds: the nimber n = mex is the least value >= L that no
@@ -1115,9 +1159,9 @@ class LemoineViennot {
     const int k = game_.move_count(c);
     // The nimber is at most k: only requested values up to k can be answered yes.
     const NimberSet requested = asked & NimberSet::lowest(static_cast<std::uint32_t>(k) + 1);
-    const int lower = std::countr_one(excluded & 0xffu);
+    const int lower = std::countr_one(excluded & 0xffffu);
     if (lower > 0) ++w.stats.raised_lower;
-    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(k + lower) + 1).without_low8((1u << lower) - 1);
+    NimberSet p = NimberSet::lowest(static_cast<std::uint32_t>(k + lower) + 1).without_low16((1u << lower) - 1);
     if (p.disjoint(requested)) {
       ++w.stats.refuted_moves;
       return kNotInSet;
@@ -1292,8 +1336,8 @@ class LemoineViennot {
     ++w.stats.ascending;
     // An option of value r refutes r; every value below `below` is some option's or refuted.
     auto refute_r = [&](int below) {
-      const unsigned mask = (below >= 8 ? 0xffu : (1u << below) - 1) | (r < 8 ? 1u << r : 0u);
-      if (refute_) refute_->merge_flags(key, mask);
+      const unsigned mask = (below >= 16 ? 0xffffu : (1u << below) - 1) | (r < 16 ? 1u << r : 0u);
+      store_refuted(key, mask);
       ++w.stats.refuted_search;
       return kNotInSet;
     };
@@ -1906,6 +1950,7 @@ class LemoineViennot {
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<int> root_candidate_{-1};
   Table* refute_ = nullptr;
+  std::optional<Key> high_mark_;  // Settings::refutation_high_mark, when set
   NimberStatus own_status_;
   NimberStatus* status_;
   bool tracked_ = false;   // the first nimber() or is_p_position() call has begun (it alone keeps the bounds)

@@ -101,6 +101,14 @@ class NimberSet {
     r.w_[0] &= ~static_cast<std::uint64_t>(m & 0xff);
     return r;
   }
+  // The elements below 16 as bits, and the set without those whose bits (below 16) are set in m:
+  // the stored refutations' values when values 8..15 are kept too (LemoineViennot's high mark).
+  unsigned low16() const { return static_cast<unsigned>(w_[0] & 0xffff); }
+  NimberSet without_low16(unsigned m) const {
+    NimberSet r = *this;
+    r.w_[0] &= ~static_cast<std::uint64_t>(m & 0xffff);
+    return r;
+  }
   bool operator==(const NimberSet&) const = default;
 
  private:

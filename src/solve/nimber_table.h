@@ -78,6 +78,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -540,8 +541,21 @@ class NimberTable {
   // search's trunk that a later run can resume from when the full table is lost.
   // extra: entries written first, whatever their size (a trunk keeps the entries behind the
   // root's witnesses so: each key at most once in the file), counted beside `keep`.
+  // split: a table of refutations with a high mark (LemoineViennot's refutation_high_mark, a key
+  // bit no position's key has): only the records without the mark (high = false), or only those
+  // with it, written with the mark cleared (high = true), each kind to its own file.
+  struct Split {
+    Key mark{};
+    bool high = false;
+  };
   void save(const std::string& path, const std::string& game, std::uint64_t keep = 0,
-            const std::vector<std::pair<Key, int>>& extra = {}) const {
+            const std::vector<std::pair<Key, int>>& extra = {}, const std::optional<Split>& split = std::nullopt) const {
+    auto skipped = [&](const Key& e) {
+      if (!split) return false;
+      bool has = false;
+      for (int i = 0; i < KW; ++i) has = has || (e[i] & split->mark[i]) != 0;
+      return has != split->high;
+    };
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw InputError("cannot write table file " + tmp);
@@ -551,6 +565,7 @@ class NimberTable {
     std::uint64_t n = 0;
     std::array<std::uint64_t, 64 * KW + 1> by_bits{};
     each_record([&](const Key& e) {
+      if (skipped(e)) return true;
       ++n;
       ++by_bits[static_cast<std::size_t>(popcount(e))];
       return true;
@@ -583,12 +598,16 @@ class NimberTable {
     const Key none{};
     if (n != 0)
       each_record([&](const Key& e) {
+        if (skipped(e)) return true;
         if (const int bits = popcount(e); bits < least || (bits == least && room_at_least == 0)) return true;
         else if (bits == least) --room_at_least;
         Key k = e;  // written above: a blank here keeps the count
         k[KW - 1] &= ~kValueMask;
         const bool again = !extra_keys.empty() && std::binary_search(extra_keys.begin(), extra_keys.end(), k);
-        ok = std::fwrite(again ? none.data() : e.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
+        Key out = e;
+        if (split && split->high)
+          for (int i = 0; i < KW; ++i) out[i] &= ~split->mark[i];
+        ok = std::fwrite(again ? none.data() : out.data(), sizeof(std::uint64_t), KW, f) == static_cast<std::size_t>(KW);
         return ok && ++written < n;
       });
     const Key blank{};  // (entries dropped by other threads since the count)

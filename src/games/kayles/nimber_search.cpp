@@ -1245,6 +1245,28 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   // them again.
   const std::string refutations_name = name + " refutations";
   auto side = [](const std::string& path) { return path + ".refutations"; };
+  // The refutations of 8..15 (NimberSearchOptions::refutation_values): under the key with bit 49 of
+  // its last word set (bit 64 KW - 15), which no key has when the board's cells (or vertices) are
+  // at most 64 KW - 15: vertex v is at bit v, a grid key's row length at bits 50..55 of the last
+  // word. Packed tables hold only their layout's bits, iso keys are graph codes: none there.
+  // Saved apart, the mark cleared, so FILE.refutations keeps its meaning (values below 8).
+  const int cells = grid ? grid->first * grid->second : g.order();
+  const bool high = refutations && !refutations->packed() && !iso && o.refutation_values == 16 && cells <= 64 * KW - 15;
+  r.high_refutations = high;
+  typename Game::Key high_mark{};
+  if (high) high_mark[KW - 1] = std::uint64_t{1} << 49;
+  const std::string high_name = name + " refutations-high";
+  auto side_high = [](const std::string& path) { return path + ".refutations-high"; };
+  auto load_high = [&](const std::string& path, solve::NimberTableLoad how_high) {
+    if (!high || !std::filesystem::exists(side_high(path))) return std::uint64_t{0};
+    auto rekey = how_high.rekey;
+    how_high.rekey = [rekey, &high_mark](std::uint64_t* k) {
+      if (rekey && !rekey(k)) return false;
+      k[KW - 1] |= high_mark[KW - 1];
+      return true;
+    };
+    return refutations->load(side_high(path), high_name, how_high);
+  };
   // Files of keys one word wider fold (a board keyed in four words before keys of three were
   // chosen for it); grid-shape files of fewer words widen (another, smaller board's: the row
   // length moves to the last word, Game::kLastWordField).
@@ -1255,6 +1277,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     r.loaded_entries = table.load(path, name, how);
     if (refutations && std::filesystem::exists(side(path)))
       r.loaded_refutations = refutations->load(side(path), refutations_name, how);
+    r.loaded_refutations += load_high(path, how);
   };
   const bool resume = !o.table_file.empty() && std::filesystem::exists(o.table_file);
   if (resume) load_from(o.table_file);
@@ -1277,6 +1300,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     }
     if (refutations && std::filesystem::exists(side(o.seed_file)))
       r.seed_refutations = refutations->load(side(o.seed_file), refutations_name, seed);
+    r.seed_refutations += load_high(o.seed_file, seed);
   }
   if (!resume && !o.trunk_file.empty() && std::filesystem::exists(o.trunk_file))
     r.loaded_entries = table.load(o.trunk_file, name, how);
@@ -1292,7 +1316,11 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   auto save = [&] {
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
-      if (refutations) refutations->save(side(o.table_file), refutations_name);
+      if (refutations && !high) refutations->save(side(o.table_file), refutations_name);
+      if (high) {
+        refutations->save(side(o.table_file), refutations_name, 0, {}, typename solve::NimberTable<KW>::Split{high_mark, false});
+        refutations->save(side_high(o.table_file), high_name, 0, {}, typename solve::NimberTable<KW>::Split{high_mark, true});
+      }
       if (finished) {  // the answer is in the table: no rounds to go on with
         std::error_code ec;
         std::filesystem::remove(rounds_path(o.table_file), ec);
@@ -1340,6 +1368,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   s.max_nodes = o.max_nodes;
   if (refutations) s.refutations = &*refutations;
   s.refutations_observe = o.refutations_observe;
+  s.refutation_high_mark = high_mark;
   s.budget = o.budget;
   s.budget_depth = o.budget_depth;
   s.ascending_depth = o.ascending_depth;
@@ -1429,6 +1458,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     if (!o.table_file.empty())
       where = "; table of " + std::to_string(table.size()) + " nimbers" + with_refutations + " saved to " + o.table_file +
               (refutations ? " and " + side(o.table_file) : std::string()) +
+              (high ? " and " + side_high(o.table_file) : std::string()) +
               (o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file))
                    ? ", and the root's rounds to " + rounds_path(o.table_file)
                    : std::string()) +

@@ -89,6 +89,12 @@ struct NimberSearchOptions {
   // buckets (solve::TableSizes), so a 16 GiB bound can give 12 GiB to refutations, 4 to nimbers.
   std::uint64_t refutation_bytes = 0;
   bool refutations_observe = false;  // keep them but do not use them: counts what they would save
+  // Keep the refutations of the values 8..15 too (16; 8: only below 8), in the same table under
+  // the key with a spare bit set (solve::LemoineViennot::Settings::refutation_high_mark): where
+  // the keys leave one (boards of at most 64 KW - 15 cells, keys not packed, no iso keys; else
+  // only below 8). Saved beside table_file in table_file + ".refutations-high" (the marked
+  // records, the mark cleared, game "... refutations-high"; the flag bit v - 8 of a record: not v).
+  int refutation_values = 16;
   // Nimbers of small grid components known in advance (games/kayles/endgame_db.h): for the same
   // game on a grid with the database's number of rows and at least as many columns (kayles_nimber
   // refuses any other graph). A component of at most its max_cells cells is looked up there.
@@ -157,6 +163,7 @@ struct NimberSearchResult {
   int table_entry_bytes = 0;  // 8 for one-word keys and packed entries, else 8 per key word
   std::uint64_t loaded_entries = 0;      // read from table_file (or trunk_file)
   std::uint64_t loaded_refutations = 0;  // read from table_file + ".refutations"
+  bool high_refutations = false;  // the refutations of 8..15 kept too (refutation_values)
   // Read from seed_file and seed_file + ".refutations" (records, skipped ones included), and the
   // records skipped there (shapes this board cannot hold).
   std::uint64_t seed_entries = 0, seed_refutations = 0, seed_skipped = 0;

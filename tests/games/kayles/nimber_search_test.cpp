@@ -536,6 +536,86 @@ TEST(NimberSearch, RefutationsKeepTheNimber) {
   }
 }
 
+// Refutations of the values 8..15 (kept under a spare key bit, NimberSearchOptions::
+// refutation_values 16) answer the same as without them (8) and as the mex solver: random trees
+// and paths of 20..44 vertices (sparse graphs of long components, where options of nimbers 8 and
+// more are asked about) and holed 4x7 grids, both games, with tables so small that entries
+// (high ones among them) are replaced all the time. The high refutations must answer some
+// questions, and none without them.
+TEST(NimberSearch, HighRefutationsKeepTheNimber) {
+  std::mt19937_64 rng(4242);
+  std::uint64_t high_hits = 0;
+  for (int i = 0; i < 40; ++i) {
+    const graph::Graph g = [&] {
+      if (i % 4 == 3) return holed_grid(rng, 4, 7, 0.8);
+      const int n = 20 + static_cast<int>(rng() % 25);
+      graph::Graph t(n, false);
+      for (int v = 1; v < n; ++v) t.add_edge(v, i % 4 == 0 ? v - 1 : static_cast<int>(rng() % static_cast<std::uint64_t>(v)));
+      return t;
+    }();
+    for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles}) {
+      games::KaylesSolver old(game);
+      const cgt::Grundy expected = old.grundy(g);
+      for (int values : {8, 16}) {
+        games::NimberSearchOptions o;
+        o.table_bytes = i % 2 ? 1 << 12 : 1 << 16;
+        o.refutation_values = values;
+        const auto r = games::kayles_nimber(g, game, o);
+        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " values " << values;
+        EXPECT_EQ(r.high_refutations, values == 16) << g.to_spec();
+        if (values == 8) EXPECT_EQ(r.stats.refutation_high, 0u);
+        high_hits += r.stats.refutation_high;
+      }
+    }
+  }
+  EXPECT_GT(high_hits, 0u);
+}
+
+// The high refutations go to FILE.refutations-high (game "... refutations-high", the mark
+// cleared) and come back on resuming: a resumed run reads as many refutations as were saved,
+// and finds the nimber again at once. Boards with no spare key bit keep none.
+TEST(NimberSearch, HighRefutationsAreSavedApartAndResumed) {
+  const auto path = std::filesystem::temp_directory_path() / "cgtlab-high-refutations.tt";
+  for (const char* suffix : {"", ".refutations", ".refutations-high"}) std::filesystem::remove(path.string() + suffix);
+  const graph::Graph g = graph::parse_graph("P44");
+  games::NimberSearchOptions o;
+  o.table_file = path.string();
+  const auto first = games::kayles_nimber(g, VertexGame::NodeKayles, o);
+  ASSERT_TRUE(first.high_refutations);
+  ASSERT_TRUE(std::filesystem::exists(path.string() + ".refutations-high"));
+  {
+    std::ifstream in(path.string() + ".refutations-high", std::ios::binary);
+    std::string line;
+    std::getline(in, line);
+    std::getline(in, line);
+    std::getline(in, line);
+    EXPECT_EQ(line, "game nodekayles grid-shape refutations-high");  // (a path is the grid 1x44)
+    std::getline(in, line);
+    const std::uint64_t entries = std::stoull(line.substr(std::string("entries ").size()));
+    EXPECT_GT(entries, 0u);
+    // Every record's key is a shape of the path's cells (0..43; the row length at bits 50..55; the
+    // mark, bit 49, cleared).
+    std::vector<std::uint64_t> rec(static_cast<std::size_t>(first.table_entry_bytes / 8));
+    for (std::uint64_t k = 0; k < entries; ++k) {
+      in.read(reinterpret_cast<char*>(rec.data()), static_cast<std::streamsize>(rec.size() * 8));
+      ASSERT_TRUE(in.good());
+      const std::uint64_t last = rec.back() & ~(std::uint64_t{0xff} << 56);
+      EXPECT_EQ((last >> 44) & 63, 0u) << k;
+    }
+  }
+  const auto again = games::kayles_nimber(g, VertexGame::NodeKayles, o);
+  EXPECT_EQ(again.nimber, first.nimber);
+  EXPECT_GT(again.loaded_refutations, 0u);
+  EXPECT_EQ(again.nodes, 0u);
+  for (const char* suffix : {"", ".refutations", ".refutations-high"}) std::filesystem::remove(path.string() + suffix);
+  // No spare bit: P52's keys of one word hold cells 0..51 (49 is a cell), P58's are packed (a
+  // layout of 64 bits); P100's keys of two words have one.
+  o.table_file.clear();
+  EXPECT_FALSE(games::kayles_nimber(graph::parse_graph("P52"), VertexGame::NodeKayles, o).high_refutations);
+  EXPECT_FALSE(games::kayles_nimber(graph::parse_graph("P58"), VertexGame::NodeKayles, o).high_refutations);
+  EXPECT_TRUE(games::kayles_nimber(graph::parse_graph("P100"), VertexGame::NodeKayles, o).high_refutations);
+}
+
 // The refutations are used: on a board whose nimber is not 0 (3x10: *2, so the root refutes 0
 // and 1 in every option before it proves 2) the search with them answers questions from the
 // refutation table and expands fewer positions than without; observing them changes nothing.
