@@ -902,7 +902,7 @@ void add_kayles_commands(CLI::App& app) {
     add_table_mib_option(g, o->table_mib, o->table_mib_given, "");
     g->add_option("--table", o->table_file,
                   "table file: loaded when it exists, saved at the end, every --checkpoint seconds and on Ctrl-C "
-                  "(an interrupted run resumes from it); the refutations go beside it in FILE.refutations");
+                  "(an interrupted run resumes from it); the refutations go beside it in FILE.refutations (those of 8..15 in FILE.refutations-high)");
     g->add_option("--checkpoint", o->checkpoint, "seconds between saves of --table and --trunk (default 300)");
     g->add_option("--trunk", o->trunk_file,
                   "trunk file: saved with the table (a table file of only the --trunk-entries largest positions, "
@@ -929,8 +929,8 @@ void add_kayles_commands(CLI::App& app) {
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
     g->add_option("--refutation-values", o->refutation_values,
                   "refutations are kept for the values below this: 16 (default; 8..15 in the same table under a spare "
-                  "key bit, saved in FILE.refutations-high, where the keys leave one: boards of at most 64 KW - 15 "
-                  "cells, unpacked keys) or 8")
+                  "key bit, saved in FILE.refutations-high, where the keys leave one: boards of at most 64 x (key words) - "
+                  "15 cells whose keys are not packed, e.g. grids of 75..113 and 115..241 cells) or 8")
         ->check(CLI::IsMember({8, 16}));
     add_budget_option(g, "--budget", o->budget,
                       "positions per question in the first round where one option answering yes settles a node "
@@ -1021,7 +1021,7 @@ void add_kayles_commands(CLI::App& app) {
     auto* ct = cmd->add_subcommand(
         "check-table",
         std::string("Check a saved table by a second method: a uniform sample of its entries (a `grundy --table` or "
-                    "`--trunk` file, or FILE.refutations beside one), each turned back into its position and solved "
+                    "`--trunk` file, or FILE.refutations or FILE.refutations-high beside one), each turned back into its position and solved "
                     "again by the exhaustive mex solver, must give the stored nimber (a refutation: a nimber outside "
                     "the values it excludes); with --local, each entry is checked against its options' entries in the "
                     "same table instead (the largest entries too). Exit 1 when one disagrees. ") +

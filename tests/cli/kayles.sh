@@ -86,6 +86,29 @@ out=$("$cgtlab" arckayles grundy --graph Grid3x10 --value-only --stats --json) |
 echo "$out" | grep -q '"refutation_hits":[1-9]' || fail "--stats: no refutation hits on 3x10: $out"
 echo "$out" | grep -q '"root_candidates":\[{"candidate":0' || fail "--stats: root candidates missing: $out"
 expect_error arckayles grundy --graph Grid3x4 --refutations maybe
+# Refutations of 8..15 (--refutation-values 16, the default where the keys leave a spare bit):
+# 3x24 less the middle of an end row (Grid25x3 after 1) has nimber 9, so its options are asked
+# 9 ^ x; they are saved apart in FILE.refutations-high, read back on resuming, and solved again by
+# check-table (exhaustively and locally); --refutation-values 8 keeps none.
+hdir=$(mktemp -d)
+out=$("$cgtlab" nodekayles grundy --graph Grid25x3 --after 1 --value-only --stats --table "$hdir/h.tt" --json) || fail "3x24 less one run"
+for want in '"grundy":9' '"refutation_values":16' '"refutation_high":[1-9]'; do
+  echo "$out" | grep -q "$want" || fail "3x24 less one: expected $want in $(echo "$out" | head -c 600)"
+done
+head -3 "$hdir/h.tt.refutations-high" | grep -q '^game nodekayles grid-shape refutations-high$' || fail "no refutations-high file"
+expect_json '"loaded":{"nimbers":[1-9][0-9]*,"refutations":[1-9]' nodekayles grundy --graph Grid25x3 --after 1 --value-only --table "$hdir/h.tt"
+for how in "" "--local --graph Grid25x3"; do
+  out=$("$cgtlab" nodekayles check-table "$hdir/h.tt.refutations-high" --sample 200 $how --json) || fail "check-table -high $how"
+  echo "$out" | grep -q '"disagree":0' && echo "$out" | grep -q '"checked":[1-9]' || fail "check-table -high $how: $out"
+done
+echo "$out" | grep -q '"confirmed":[1-9]' || fail "check-table -high --local confirmed none: $out"
+out=$("$cgtlab" nodekayles grundy --graph Grid25x3 --after 1 --value-only --stats --refutation-values 8 --table "$hdir/e.tt" --json) ||
+  fail "--refutation-values 8 run"
+echo "$out" | grep -q '"grundy":9' && echo "$out" | grep -q '"refutation_values":8' && echo "$out" | grep -q '"refutation_high":0,' ||
+  fail "--refutation-values 8: $(echo "$out" | head -c 600)"
+[ ! -e "$hdir/e.tt.refutations-high" ] || fail "--refutation-values 8 wrote FILE.refutations-high"
+rm -rf "$hdir"
+expect_error nodekayles grundy --graph Grid3x4 --refutation-values 12
 # Root rounds on two threads and on one: a stopped run leaves FILE.rounds beside its table, a
 # resumed run reads it, finds the nimber and removes it.
 rdir=$(mktemp -d)

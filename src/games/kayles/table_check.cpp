@@ -34,6 +34,8 @@ int stride_shift(int kw) { return 64 * kw - 14; }
 struct Record {
   std::vector<std::uint64_t> words;  // the key, value byte cleared
   int value = 0;                     // the value byte: nimber + 1, or a refutation's bits
+  // The values a refutation excludes (bit v: not v), its flag bits moved up by the file's base.
+  unsigned excluded(int base) const { return static_cast<unsigned>(value) << base; }
   int cells = 0;
 };
 
@@ -155,12 +157,14 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
     board = t.g;
   }
   res.board = t.grid ? o.board : t.graph_spec;
-  const std::string suffix = ".refutations", word = " refutations";
-  if (res.refutations && (!t.path.ends_with(suffix) || !t.game.ends_with(word)))
-    throw InputError("table file " + t.path + ": a refutation table not named FILE" + suffix + ", so its nimbers cannot be found");
-  const std::string base = res.refutations ? t.path.substr(0, t.path.size() - suffix.size()) : t.path;
-  const std::string nimber_game = res.refutations ? t.game.substr(0, t.game.size() - word.size()) : t.game;
-  std::unordered_map<std::string, int> nimbers, refuted, solved;
+  const std::string suffix = ".refutations", word = " refutations", high = "-high";
+  const std::string own_suffix = suffix + (res.refutation_base ? high : ""), own_word = word + (res.refutation_base ? high : "");
+  if (res.refutations && (!t.path.ends_with(own_suffix) || !t.game.ends_with(own_word)))
+    throw InputError("table file " + t.path + ": a refutation table not named FILE" + own_suffix + ", so its nimbers cannot be found");
+  const std::string base = res.refutations ? t.path.substr(0, t.path.size() - own_suffix.size()) : t.path;
+  const std::string nimber_game = res.refutations ? t.game.substr(0, t.game.size() - own_word.size()) : t.game;
+  // refuted: a component's refutations of 0..7 (FILE.refutations) and 8..15 (FILE.refutations-high) as 16 bits.
+  std::unordered_map<std::string, int> nimbers, refuted, refuted_high, solved;
   auto want = [&](const PositionForCheck& pos) {
     for (const auto& option : pos.options)
       for (const auto& c : option)
@@ -242,7 +246,10 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
   if (!look_up(base, nimber_game, t.kw, nimbers, o.progress))
     throw InputError("table file " + base + " (the nimbers of this table) cannot be read");
   for (const auto& [k, v] : nimbers) refuted.emplace(k, 0);
+  refuted_high = refuted;
   look_up(base + suffix, nimber_game + word, t.kw, refuted, o.progress);  // none: no refutations kept
+  look_up(base + suffix + high, nimber_game + word + high, t.kw, refuted_high, o.progress);  // none: only below 8
+  for (auto& [k, v] : refuted) v |= refuted_high.at(k) << 8;
   for (Expanded& e : todo) {
     e.options = summarize(e.pos);
     e.pos = {};  // only the summary is needed from here on
@@ -255,7 +262,7 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
   // keys of their options' components looked up in a second pass.
   std::unordered_map<std::string, std::vector<Option>> deeper;  // an unknown component's options
   auto option_not = [&](const Option& s, int t) {  // O shown not to have the value t (s not exact)
-    if (s.unknown.size() == 1 && (t ^ s.known) < 8 && ((refuted.at(s.unknown[0]) >> (t ^ s.known)) & 1)) return true;
+    if (s.unknown.size() == 1 && (t ^ s.known) < 16 && ((refuted.at(s.unknown[0]) >> (t ^ s.known)) & 1)) return true;
     for (std::size_t i = 0; i < s.unknown.size(); ++i) {
       const auto it = deeper.find(s.unknown[i]);
       if (it == deeper.end()) continue;
@@ -311,12 +318,13 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
       }
       return d;
     }
-    if (proved && d.mex < 8 && ((e.rec->value >> d.mex) & 1)) {
+    const unsigned excluded = e.rec->excluded(res.refutation_base);
+    if (proved && d.mex < 16 && ((excluded >> d.mex) & 1)) {
       d.why = "its options prove the nimber " + std::to_string(d.mex) + ", a value it excludes";
       return d;
     }
-    for (int v = 0; v < 8; ++v) {
-      if (!((e.rec->value >> v) & 1)) continue;
+    for (int v = 0; v < 16; ++v) {
+      if (!((excluded >> v) & 1)) continue;
       bool shown = has(v);
       for (int u = 0; u < v && !shown; ++u) shown = !has(u) && shown_not(u);
       d.lower = d.lower && shown;
@@ -351,7 +359,7 @@ void local_check(const TableFile& t, const std::vector<Record>& entries, VertexG
     if (!d.why.empty()) {
       ++res.mismatched;
       if (res.mismatches.size() < 20)
-        res.mismatches.push_back({e.text, res.refutations ? e.rec->value : e.rec->value - 1,
+        res.mismatches.push_back({e.text, res.refutations ? static_cast<int>(e.rec->excluded(res.refutation_base)) : e.rec->value - 1,
                                   static_cast<cgt::Grundy>(d.mex), d.why});
     } else if (d.ok) {
       ++res.confirmed;
@@ -386,7 +394,7 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
   r.entries = h.entries;
 
   // The game line: "arckayles grid-shape", "nodekayles vertex-set SPEC", then " refutations" for a
-  // refutation table; iso keys (" iso-keys N code M") are canonical graph codes, not positions.
+  // refutation table (" refutations-high": of the values 8..15); iso keys (" iso-keys N code M") are canonical graph codes, not positions.
   auto fail = [&](const std::string& why) {
     std::fclose(f);
     throw InputError("table file " + path + ": " + why);
@@ -395,8 +403,9 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
   const std::string want = game == VertexGame::ArcKayles ? "arckayles" : "nodekayles";
   if (words.empty() || words[0] != want)
     fail("a table of '" + (words.empty() ? std::string() : words[0]) + "', not of " + want);
-  if (!words.empty() && words.back() == "refutations") {
+  if (!words.empty() && (words.back() == "refutations" || words.back() == "refutations-high")) {
     r.refutations = true;
+    r.refutation_base = words.back() == "refutations" ? 0 : 8;
     words.pop_back();
   }
   if (std::find(words.begin(), words.end(), "iso-keys") != words.end())
@@ -489,14 +498,16 @@ TableCheckResult check_nimber_table(const std::string& path, VertexGame game, co
       text = vertex_text(bits);
     }
     const cgt::Grundy computed = solver.grundy(piece);
-    // A nimber entry holds nimber + 1; a refutation the bits of the values below 8 it excludes.
-    const bool ok = r.refutations ? computed >= 8 || !((rec.value >> computed) & 1)
+    // A nimber entry holds nimber + 1; a refutation the bits of the values below 8 it excludes
+    // (of 8..15 in a -high file: excluded() moves them up).
+    const bool ok = r.refutations ? computed >= 16 || !((rec.excluded(r.refutation_base) >> computed) & 1)
                                   : computed == static_cast<cgt::Grundy>(rec.value - 1);
     ++r.checked;
     ++r.checked_by_cells[rec.cells];
     if (!ok) {
       ++r.mismatched;
-      if (r.mismatches.size() < 20) r.mismatches.push_back({text, r.refutations ? rec.value : rec.value - 1, computed, {}});
+      if (r.mismatches.size() < 20)
+        r.mismatches.push_back({text, r.refutations ? static_cast<int>(rec.excluded(r.refutation_base)) : rec.value - 1, computed, {}});
     }
     if (o.progress && std::chrono::steady_clock::now() - last > std::chrono::seconds(10)) {
       last = std::chrono::steady_clock::now();

@@ -1,10 +1,11 @@
 // A second method for a saved nimber table: a record run's value rests on a table that several
 // runs (and builds) wrote, so a sample of its entries is solved again by another algorithm.
 // Each entry of a table file (solve/nimber_table.h: `grundy --table`, `--trunk`, and the
-// refutations beside them, FILE.refutations) is turned back into its position (a grid shape, or a
+// refutations beside them, FILE.refutations and FILE.refutations-high) is turned back into its position (a grid shape, or a
 // vertex set of the graph the file names) and solved by KaylesSolver (solver.h: the exhaustive mex
 // solver, with nauty keys and no simplifications, no outcome search), which must give the stored
-// nimber, or for a refutation ("the nimber is not v" for the values v < 8 it lists) a nimber
+// nimber, or for a refutation ("the nimber is not v" for the values v < 8 it lists; in
+// FILE.refutations-high, game "... refutations-high", the values 8 + b for its bits b) a nimber
 // outside the values it excludes.
 //
 // The exhaustive solver cannot reach the largest entries (past ~42 cells of Cram it needs more
@@ -53,7 +54,7 @@ struct TableCheckOptions {
 
 struct TableCheckMismatch {
   std::string position;  // a grid shape as rows of # and . joined by /, or a vertex set {0,3,5}
-  int stored = 0;        // the stored nimber, or for a refutation the bits of the excluded values
+  int stored = 0;        // the stored nimber, or for a refutation the bits of the excluded values (bit v: not v)
   cgt::Grundy computed = 0;
   std::string why;  // the local check: what contradicts the entry
 };
@@ -61,7 +62,8 @@ struct TableCheckMismatch {
 struct TableCheckResult {
   std::string game;      // the file's game line
   std::string key_kind;  // "grid shape" or "vertex set"
-  bool refutations = false;  // a refutation table (FILE.refutations)
+  bool refutations = false;  // a refutation table (FILE.refutations or FILE.refutations-high)
+  int refutation_base = 0;   // ... whose flag bit b excludes the value refutation_base + b (8: -high)
   std::uint64_t entries = 0;   // records in the file
   std::uint64_t eligible = 0;  // ... of a size within [min_cells, max_cells]
   std::uint64_t checked = 0;   // ... solved again (min(sample, eligible))
