@@ -93,16 +93,8 @@ class NimberSet {
   int count_small() const {
     return std::popcount(w_[0]) + std::popcount(w_[1]) + std::popcount(w_[2]) + std::popcount(w_[3]);
   }
-  // The elements below 8 as bits (bit v: v is in the set).
-  unsigned low8() const { return static_cast<unsigned>(w_[0] & 0xff); }
-  // The set without the elements whose bits (below 8) are set in m.
-  NimberSet without_low8(unsigned m) const {
-    NimberSet r = *this;
-    r.w_[0] &= ~static_cast<std::uint64_t>(m & 0xff);
-    return r;
-  }
-  // The elements below 16 as bits, and the set without those whose bits (below 16) are set in m:
-  // the stored refutations' values when values 8..15 are kept too (LemoineViennot's high mark).
+  // The elements below 16 as bits (bit v: v is in the set), and the set without those whose bits
+  // (below 16) are set in m: the values stored refutations can name (LemoineViennot).
   unsigned low16() const { return static_cast<unsigned>(w_[0] & 0xffff); }
   NimberSet without_low16(unsigned m) const {
     NimberSet r = *this;
