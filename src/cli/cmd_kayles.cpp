@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -225,6 +226,7 @@ struct KaylesOptions {
   bool value_only = false;
   bool move_values = false;
   bool outcome_only = false;
+  std::optional<int> is_nimber;  // --is-nimber V
   bool lookup_only = false;
   std::uint64_t max_positions = 0;
   int threads = 1;
@@ -507,6 +509,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.with_moves = o.move_values;
   opt.winning_moves = !o.value_only;
   opt.outcome_only = o.outcome_only;
+  if (o.is_nimber) opt.is_nimber = *o.is_nimber;
   opt.lookup_only = o.lookup_only;
   opt.max_nodes = o.max_positions;
   opt.refutations = o.refutations == "use";
@@ -550,13 +553,18 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     InterruptScope interrupts;
     r = games::kayles_nimber(g, game, opt);
   }
-  const char* outcome = r.p_position() ? "P" : "N";
-  // An outcome-only search of an N-position leaves the nimber unknown (at least 1).
+  // An outcome-only search of an N-position leaves the nimber unknown (at least 1); an --is-nimber
+  // search answered "no" leaves it unknown too, and the outcome unless 0 is ruled out.
   const auto grundy = r.nimber_known ? std::optional<std::uint64_t>(r.nimber) : std::nullopt;
+  std::vector<int> ruled_out;
+  for (std::uint64_t m = r.ruled_out; m != 0; m &= m - 1) ruled_out.push_back(std::countr_zero(m));
+  const bool outcome_known = r.nimber_known || (r.ruled_out & 1) != 0;
+  const char* outcome = r.p_position() ? "P" : "N";
+  const bool value_only = o.value_only || o.is_nimber.has_value();  // --is-nimber: no winning moves
   games::KaylesResult kr{r.nimber, r.moves};
   std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
-  if (!o.value_only) {
+  if (!value_only) {
     winning = games::kayles_winning_moves(g, game, kr);
     if (o.move_values)
       for (const auto& m : r.moves)
@@ -571,7 +579,12 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     if (o.move_values)
       for (const auto& m : r.moves)
         rows.push_back({games::kayles_move_name(g, game, m), m.option_grundy, m.option_grundy == 0 ? "P" : "N"});
-    print_impartial_tables(format, std::move(facts), grundy, std::string(outcome), o.value_only ? nullptr : &winning, true,
+    if (o.is_nimber)
+      facts.add(fmt::format("is the nimber {}?", *o.is_nimber),
+                text_cell(r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber) ? "yes" : "no"));
+    if (!r.nimber_known && !ruled_out.empty()) facts.add("the nimber is not", text_cell(games::or_list(ruled_out)));
+    print_impartial_tables(format, std::move(facts), grundy,
+                           outcome_known ? std::optional<std::string>(outcome) : std::nullopt, value_only ? nullptr : &winning, true,
                            rows, o.limit);
     return;
   }
@@ -579,7 +592,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     nlohmann::json j{{"graph", o.graph},
                      {"after", o.after ? nlohmann::json(*o.after) : nlohmann::json(nullptr)},
                      {"grundy", grundy ? nlohmann::json(*grundy) : nlohmann::json(nullptr)},
-                     {"outcome", outcome},
+                     {"outcome", outcome_known ? nlohmann::json(outcome) : nlohmann::json(nullptr)},
                      {"method", "Lemoine-Viennot outcome search with Beling-Rogalski pruning"},
                      {"keys", r.key_kind},
                      {"positions", r.nodes},
@@ -600,8 +613,11 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     if (!o.seed_file.empty())
       j["seeded"] = {{"file", o.seed_file}, {"nimbers", r.seed_entries}, {"refutations", r.seed_refutations}, {"skipped", r.seed_skipped}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
+    if (o.is_nimber)
+      j["is_nimber"] = {{"asked", *o.is_nimber}, {"answer", r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber)}};
+    if (!r.nimber_known) j["ruled_out"] = ruled_out;
     j["witnesses"] = witnesses_json(r.witnesses);
-    if (!o.value_only) {
+    if (!value_only) {
       j["winning_moves"] = winning_json(winning);
       limit_json_list(j, "winning_moves", o.limit);
       if (o.move_values) {
@@ -613,11 +629,17 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     return;
   }
   if (o.after) fmt::print("position: {} after the moves {}\n", o.graph, *o.after);
+  if (o.is_nimber)
+    fmt::print("is the nimber {}? {}\n", *o.is_nimber,
+               r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber) ? "yes" : "no");
   if (grundy) print_impartial(grundy, std::string(outcome));
+  else if (o.is_nimber)
+    fmt::print("value:   not computed (--is-nimber {}: one question): not {}\noutcome: {}\n", *o.is_nimber,
+               games::or_list(ruled_out), outcome_known ? outcome_phrase(outcome) : std::string("not determined"));
   else fmt::print("value:   not computed (--outcome-only): an N-position, so *k for some k >= 1\noutcome: {}\n",
                   outcome_phrase(outcome));
   if (o.stats) fmt::print("stats: {}\n", search_stats_json(r.stats).dump());
-  if (!o.value_only) print_winning(winning, o.limit);
+  if (!value_only) print_winning(winning, o.limit);
 }
 
 struct BuildDbOptions {
@@ -891,12 +913,21 @@ void add_kayles_commands(CLI::App& app) {
                 "only the outcome: one question \"is the nimber 0?\" (cheaper than the nimber; shared by --threads when the board is one component). A "
                 "P-position's nimber is 0; an N-position's nimber is left undetermined (JSON \"grundy\": null)")
         ->excludes("--move-values");
+    g->add_option("--is-nimber", o->is_nimber,
+                  "one question: is the nimber this value? The root decides its candidates 0, 1, ... in turn as the full "
+                  "search does, on all --threads, and stops after this one (never asking the larger ones): prints yes "
+                  "and the nimber, or no and the values ruled out (the nimber itself when a smaller one was met on the "
+                  "way); no winning moves. For a value a long search is stuck on, with progress for it alone")
+        ->check(CLI::Range(0, 254))
+        ->excludes("--move-values")
+        ->excludes("--outcome-only");
     g->add_flag("--lookup-only", o->lookup_only,
                 "search nothing: read --table (its nimbers, not its refutations) or --trunk and print what it "
                 "proves: the nimber when it holds it, and a move to an option of each value it knows (such a "
                 "value is ruled out); no file is written")
         ->excludes("--move-values")
-        ->excludes("--outcome-only");
+        ->excludes("--outcome-only")
+        ->excludes("--is-nimber");
     g->add_option("--threads", o->threads, "search threads sharing the root's options and one table (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     add_table_mib_option(g, o->table_mib, o->table_mib_given, "");

@@ -556,42 +556,60 @@ class LemoineViennot {
   // at a root on one thread too (root, candidate 0 alone), which keeps the status's counts of
   // the root's options (NimberStatus::root_count) and its bounds (an option of value v proves p
   // is not v).
-  bool is_p_position(const Position& p) {
+  bool is_p_position(const Position& p) { return nimber_if(p, 0) == 0; }
+
+  // One question: is p's nimber v? (Lemoine-Viennot: is p + *v a P-position?) As is_p_position
+  // (which is v = 0): the components but the hardest are computed, the hardest (nim-sum x of the
+  // others) is asked "is your nimber v ^ x?". The engine's first question (nothing asked before,
+  // e.g. --is-nimber) is asked at the last component's root for any v > 0, on Settings::threads
+  // threads (root or root_shared), its candidates 0, 1, ... up to v ^ x in turn as nimber() asks
+  // them, stopping after that one: each candidate below it has an option of its value or is the
+  // component's nimber, so the status keeps its bounds and progress as for a full nimber, and the
+  // question costs no more than the full nimber's search up to that candidate. Later questions
+  // with v ^ x = 0 likewise on several threads; other ones ask the set {v ^ x} on one thread.
+  // Returns p's nimber when the search found it (v, or a smaller one the root found on the way),
+  // else -1: p's nimber is not v.
+  int nimber_if(const Position& p, int v) {
     const bool track = !tracked_;
     tracked_ = true;
     std::vector<Position> comps;
     game_.components(p, comps);
-    if (comps.empty()) return true;
+    if (comps.empty()) return 0;
     std::sort(comps.begin(), comps.end(),
               [&](const Position& a, const Position& b) { return game_.difficulty(a) < game_.difficulty(b); });
     int x = 0;
     for (std::size_t i = 0; i + 1 < comps.size(); ++i) x ^= component_nimber(comps[i]);
     const Position& last = comps.back();
+    const int t = v ^ x;
     Key key{};
-    if (int v = known(last, key); v >= 0) return v == x;
-    if (x > Table::kMaxNimber) return component_nimber(last) == x;
-    // "Is it 0?" on several threads: the shared root deciding candidate 0 alone (root_shared).
-    if (x == 0 && (settings_.threads > 1 || track)) {
+    if (int known_value = known(last, key); known_value >= 0) return known_value ^ x;
+    if (t > Table::kMaxNimber) return component_nimber(last) ^ x;
+    // At the root: the first question (v = 0 only when t = 0 too: an outcome question of several
+    // components keeps its one set {x}), or "is it 0?" on several threads (root_shared).
+    if ((track && (v != 0 || t == 0)) || (t == 0 && settings_.threads > 1)) {
       tracking_ = track;
-      bound_xor_ = 0;
-      int v;
+      bound_xor_ = x;
+      if (track) status_->bounded.store(true);
+      int found;
       try {
-        v = search_root(last, key, std::max(1, settings_.threads), true);
+        found = search_root(last, key, std::max(1, settings_.threads), t);
       } catch (...) {
         tracking_ = false;
         throw;
       }
       tracking_ = false;
-      return v == 0;
+      if (found == kNotInSet) return -1;
+      if (track) status_->nimber.store(found ^ x);
+      return found ^ x;
     }
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
     Worker w;
     init_front(w);
-    int v = kNotInSet;
+    int found = kNotInSet;
     try {
-      v = in_set(last, key, NimberSet::single(x), 0, w);
+      found = in_set(last, key, NimberSet::single(t), 0, w);
     } catch (...) {
       count_positions(w);
       add_stats(w);
@@ -600,7 +618,7 @@ class LemoineViennot {
     count_positions(w);
     add_stats(w);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    return v == x;
+    return found == kNotInSet ? -1 : found ^ x;
   }
 
   NimberSearchStats stats() const {
@@ -654,13 +672,13 @@ class LemoineViennot {
     if (int t = game_.trivial_nimber(c); t >= 0) return t;
     const Key key = game_.key(c);
     if (int v = table_.get(key); v >= 0) return v;
-    return search_root(c, key, std::max(1, settings_.threads), false);
+    return search_root(c, key, std::max(1, settings_.threads));
   }
 
-  // The root search of component c (not trivial, not in the table) on `threads` threads. With
-  // zero_only only candidate 0 is decided: 0 when c is a P-position, else kNotInSet (or, with one
-  // thread, c's nimber when every candidate below the move count is settled).
-  int search_root(const Position& c, const Key& key, int threads, bool zero_only) {
+  // The root search of component c (not trivial, not in the table) on `threads` threads: its
+  // nimber. With last_candidate >= 0 the candidates stop after it: c's nimber when it is at most
+  // last_candidate, else kNotInSet (0 alone: whether c is a P-position).
+  int search_root(const Position& c, const Key& key, int threads, int last_candidate = -1) {
     start_ = std::chrono::steady_clock::now();
     last_report_ = last_checkpoint_ = 0;
     done_.store(false);
@@ -670,7 +688,7 @@ class LemoineViennot {
     std::unique_ptr<RootWork> work;
     if (threads > 1) {
       work = make_root_work(c, threads);
-      work->zero_only = zero_only;
+      work->last_candidate = last_candidate;
       if (tracking_) {
         std::lock_guard lock(rounds_mutex_);
         live_root_ = work.get();
@@ -681,7 +699,7 @@ class LemoineViennot {
       w.id = id;
       init_front(w);
       try {
-        const int v = work ? root_shared(key, w, *work) : root(c, key, w, zero_only);
+        const int v = work ? root_shared(key, w, *work) : root(c, key, w, last_candidate);
         int expected = -1;
         answer.compare_exchange_strong(expected, v);
         done_.store(true);
@@ -1492,9 +1510,9 @@ class LemoineViennot {
   }
 
   // The root on one thread: is the nimber 0? 1? ... (aspiration sets {r}), one option at a time.
-  // (Several threads: root_shared.) zero_only: only candidate 0 (0 when c is a P-position, else
-  // kNotInSet or c's nimber).
-  int root(const Position& c, const Key& key, Worker& w, bool zero_only = false) {
+  // (Several threads: root_shared.) last_candidate >= 0: the candidates up to it only (c's nimber
+  // when it is at most last_candidate, else kNotInSet).
+  int root(const Position& c, const Key& key, Worker& w, int last_candidate = -1) {
     Frame& f = w.frame(0);
     const int k = game_.move_count(c);
     NimberSet skip;
@@ -1523,7 +1541,7 @@ class LemoineViennot {
       phase_nodes = w.nodes;
     };
     for (int r = 0; r < k; ++r) {
-      if (zero_only && r > 0) return kNotInSet;
+      if (last_candidate >= 0 && r > last_candidate) return kNotInSet;
       if (w.id == 0) root_candidate_.store(r);
       if ((r < NimberSet::kBits && skip.has(r)) || ruled_out(r)) continue;
       ask(r);
@@ -1634,7 +1652,7 @@ class LemoineViennot {
     std::unique_ptr<std::atomic<bool>[]> cancel;  // per thread: its question was settled elsewhere
     int r = -1;                     // the candidate being decided
     bool found = false;             // an option of value r is known
-    bool zero_only = false;         // decide candidate 0 alone (answer kNotInSet when an option is 0)
+    int last_candidate = -1;        // >= 0: decide the candidates up to it only (then kNotInSet)
     int answer = -1;
     std::chrono::steady_clock::time_point phase_start;
     std::uint64_t phase_positions = 0;
@@ -1678,13 +1696,13 @@ class LemoineViennot {
       rw.phase_start = now;
       rw.phase_positions = all;
     }
-    if (rw.zero_only && rw.r >= 0) {  // an option has value 0: not a P-position
+    if (rw.last_candidate >= 0 && rw.r >= rw.last_candidate) {  // an option has the last candidate's value
       rw.answer = kNotInSet;
       return;
     }
     for (;;) {
       ++rw.r;
-      if (rw.zero_only && rw.r > 0) {  // 0 is a known option's value
+      if (rw.last_candidate >= 0 && rw.r > rw.last_candidate) {  // the last one is a known option's value
         rw.answer = kNotInSet;
         return;
       }

@@ -1469,20 +1469,23 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     return CapReached(why + ": " + search_status_text(status) + where);
   };
   try {
-    if (o.outcome_only && !o.with_moves) {
-      // One question: a P-position has nimber 0; an N-position's nimber stays unknown.
+    if ((o.outcome_only || o.is_nimber >= 0) && !o.with_moves) {
+      // One question, "is the nimber v?" (outcome only: v = 0): the nimber when the root met it,
+      // else it stays unknown and v is ruled out.
+      const int asked = o.outcome_only ? 0 : o.is_nimber;
       status.bounded.store(true);
-      status.asking.store(0);
-      const bool p = engine.is_p_position(rules.all());
-      r.nimber = p ? 0 : 1;
-      r.nimber_known = p;
+      status.asking.store(asked);
+      int found = engine.nimber_if(rules.all(), asked);
+      if (o.outcome_only && found > 0) found = -1;  // an N-position: its nimber stays unknown
+      r.nimber_known = found >= 0;
+      r.nimber = static_cast<cgt::Grundy>(std::max(found, 0));
       status.asking.store(-1);
-      if (p) status.nimber.store(0);
-      else status.ruled_out.fetch_or(1);
+      if (found >= 0) status.nimber.store(found);
+      else if (asked < 64) status.ruled_out.fetch_or(std::uint64_t{1} << asked);
     } else {
       r.nimber = static_cast<cgt::Grundy>(engine.nimber(rules.all()));
     }
-    if (o.with_moves || (o.winning_moves && !r.p_position())) {
+    if (o.with_moves || (o.winning_moves && o.is_nimber < 0 && !r.p_position())) {
       int moves = 0;
       each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>&, KaylesMoveAt) { ++moves; });
       status.moves.store(moves);
@@ -1505,6 +1508,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   finished = true;
   save();
   r.witnesses = witnesses();
+  if (!r.nimber_known) r.ruled_out = status.ruled_out.load();
   r.stats = engine.stats();
   if (r.stats.phases_of_tracked_root)  // name each candidate's option of its value by a move
     for (auto& ph : r.stats.phases)

@@ -67,6 +67,13 @@ struct NimberSearchOptions {
   // else on one thread). A P-position's nimber is 0 (known); an N-position's nimber is not computed
   // (NimberSearchResult::nimber_known false). Ignored when with_moves is set.
   bool outcome_only = false;
+  // One question: is the nimber this value? (solve::LemoineViennot::nimber_if; -1: not asked.) The
+  // last component's root decides its candidates in turn up to the one that answers it, on all
+  // threads, and stops there: the answer is the nimber when it is this value or a smaller one the
+  // root met on the way (NimberSearchResult::nimber_known), else "not this value"
+  // (NimberSearchResult::ruled_out; the outcome is known only when 0 is ruled out too). No winning
+  // moves; ignored when with_moves or outcome_only is set. 0 is outcome_only.
+  int is_nimber = -1;
   // Nothing searched: only what the loaded table (table_file, else trunk_file) already holds,
   // the nimber when it holds the whole position's (NimberSearchResult::nimber_known) and the
   // witnesses; no file is written. A table file's refutations are not read. The root's rounds
@@ -148,8 +155,12 @@ struct NimberSearchResult {
   // false only for an outcome-only search of an N-position (then nimber is not computed: it is
   // at least 1, and only the outcome is known) and for a lookup-only one where the table does
   // not hold the nimber (then only the witnesses are known).
+  // (also for an is_nimber search answered "no").
   bool nimber_known = true;
   bool p_position() const { return nimber_known && nimber == 0; }
+  // When the nimber is not known: the values 0..63 proved not to be it (bit v), by the search and
+  // by the witnesses. The outcome is N when bit 0 is set, else unknown.
+  std::uint64_t ruled_out = 0;
   std::uint64_t nodes = 0;           // positions expanded
   std::uint64_t table_entries = 0;   // nimbers stored at the end
   std::uint64_t table_capacity = 0;  // slots

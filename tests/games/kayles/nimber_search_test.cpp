@@ -177,6 +177,47 @@ TEST(NimberSearch, OutcomeOnlyMatchesTheMexSolver) {
   }
 }
 
+// One question, "is the nimber v?" (NimberSearchOptions::is_nimber), for every v up to the nimber
+// + 1 and one far above it, against the mex solver: yes exactly when v is the nimber; a nimber
+// reported (v, or a smaller one the root met on the way) is the nimber; a "no" rules v out and
+// never the nimber; the outcome it implies (0 ruled out) is right. One and two threads, tables
+// small enough to replace entries; random graphs are often of several components, whose nim-sum
+// x makes the last one be asked v ^ x.
+TEST(NimberSearch, IsNimberMatchesTheMexSolver) {
+  int yes = 0, met_smaller = 0, no = 0, no_outcome = 0;
+  on_small_boards(777, 160, [&](const graph::Graph& g, VertexGame game, cgt::Grundy expected, int i) {
+    std::vector<int> asked;
+    for (int v = 0; v <= static_cast<int>(expected) + 1; ++v) asked.push_back(v);
+    asked.push_back(static_cast<int>(expected) + 5 + i % 7);
+    for (const int v : asked) {
+      games::NimberSearchOptions o;
+      o.table_bytes = i % 3 == 0 ? 1 << 12 : 1 << 18;
+      o.threads = 1 + (v + i) % 2;
+      o.is_nimber = v;
+      const auto r = games::kayles_nimber(g, game, o);
+      const bool answer = r.nimber_known && r.nimber == static_cast<cgt::Grundy>(v);
+      ASSERT_EQ(answer, static_cast<cgt::Grundy>(v) == expected) << g.to_spec() << " asked " << v;
+      if (r.nimber_known) {
+        ASSERT_EQ(r.nimber, expected) << g.to_spec() << " asked " << v;
+        (answer ? yes : met_smaller)++;
+        EXPECT_TRUE(r.moves.empty());
+        continue;
+      }
+      ++no;
+      EXPECT_TRUE((r.ruled_out >> v) & 1) << g.to_spec() << " asked " << v;
+      if (expected < 64) EXPECT_FALSE((r.ruled_out >> expected) & 1) << g.to_spec() << " asked " << v;
+      if (r.ruled_out & 1) {
+        EXPECT_NE(expected, 0u);
+        ++no_outcome;
+      }
+    }
+  });
+  EXPECT_GT(yes, 200);
+  EXPECT_GT(met_smaller, 100);
+  EXPECT_GT(no, 200);
+  EXPECT_GT(no_outcome, 100);
+}
+
 TEST(NimberSearch, RandomGraphsMatchTheMexSolver) {
   std::mt19937_64 rng(17);
   int checked = 0;
