@@ -61,6 +61,21 @@ expect_json '"grundy":null,.*"outcome":"N"' arckayles grundy --graph Grid4x9 --v
   || fail "--outcome-only text should say the value is not computed"
 expect_json '"grundy":1,.*"outcome":"N"' arckayles grundy --graph Grid4x9 --value-only
 expect_error arckayles grundy --graph P4 --outcome-only --move-values
+# --is-nimber V: one question. Node-Kayles 3x12's nimber is 5 (the full search finds it here):
+# asked 5, yes; asked 7, no, with 5 met on the way and reported; asked 4, no, the nimber not
+# computed, 0..4 ruled out, so N. Two threads share the root. Never both with --outcome-only.
+full=$("$cgtlab" nodekayles grundy --graph Grid3x12 --value-only --json | grep -o '"grundy":[0-9]*')
+[ "$full" = '"grundy":5' ] || fail "Node-Kayles 3x12's nimber: $full"
+expect_json '"grundy":5,"is_nimber":{"answer":true,"asked":5},' nodekayles grundy --graph Grid3x12 --is-nimber 5 --threads 2
+expect_json '"grundy":5,"is_nimber":{"answer":false,"asked":7},' nodekayles grundy --graph Grid3x12 --is-nimber 7
+out=$("$cgtlab" nodekayles grundy --graph Grid3x12 --is-nimber 4 --threads 2 --json)
+echo "$out" | grep -q '"grundy":null,"is_nimber":{"answer":false,"asked":4},.*"outcome":"N",.*"ruled_out":\[0,1,2,3,4' \
+  || fail "--is-nimber 4 of 3x12: $out"
+echo "$out" | grep -q '"winning_moves"' && fail "--is-nimber lists no winning moves"
+"$cgtlab" nodekayles grundy --graph Grid3x12 --is-nimber 4 | grep -q "^is the nimber 4? no" \
+  || fail "--is-nimber text should answer the question"
+expect_error nodekayles grundy --graph Grid3x12 --is-nimber 4 --outcome-only
+expect_error nodekayles grundy --graph Grid3x12 --is-nimber 255
 # Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
 expect_json '"outcome":"P"' rooks grundy --board 6x8
 expect_json '"grundy":0' rooks grundy --board 1x5 --holes c1
