@@ -89,6 +89,20 @@ want={(r,c) for r in range(16,66) for c in range(3)}-{(16,1)}
 print('R' if left==want else 'other')" "$moves") || fail "$trunk.after: not a list of moves"
 [ "$cells" = R ] || fail "$trunk.after does not leave exactly the 3x50 part of option 5"
 rm -f "$tmp"
+# R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
+# (move 181, whose nimber 9 it holds with witnesses of 0..8), so C is not 9 and option 99 of R is
+# not 9 (docs/results/node-kayles.md, "Thirty-sixth pass").
+trunk=docs/results/trunks/nodekayles-66x3-option5-99.tt
+[ "$(cat "$trunk.after")" = "$moves,99" ] || fail "$trunk.after: not option 5's moves and then 99"
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,99" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+echo "$out" | grep -q '"ruled_out":\[[0-9,]*\b9\b' || fail "$trunk: lookup should rule out 9: $out"
+echo "$out" | grep -q '{"move":"181","value":9}' || fail "$trunk: 9 should be ruled out by the move 181: $out"
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,99,181" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+echo "$out" | grep -q '"grundy":9,' || fail "$trunk: R after 99 and 181 should be read as 9: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: after 181, options of 0..8 should be read: $out"
+rm -f "$tmp"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:1,2,3,5,6,7,9 67x3:0,1,3,5,6 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
