@@ -561,6 +561,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   const bool outcome_known = r.nimber_known || (r.ruled_out & 1) != 0;
   const char* outcome = r.p_position() ? "P" : "N";
   const bool value_only = o.value_only || o.is_nimber.has_value();  // --is-nimber: no winning moves
+  // --is-nimber V's answer: yes exactly when the nimber is known and is V.
+  const bool answer = o.is_nimber && r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber);
   games::KaylesResult kr{r.nimber, r.moves};
   std::vector<std::string> winning;
   nlohmann::json moves = nlohmann::json::array();
@@ -580,8 +582,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       for (const auto& m : r.moves)
         rows.push_back({games::kayles_move_name(g, game, m), m.option_grundy, m.option_grundy == 0 ? "P" : "N"});
     if (o.is_nimber)
-      facts.add(fmt::format("is the nimber {}?", *o.is_nimber),
-                text_cell(r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber) ? "yes" : "no"));
+      facts.add(fmt::format("is the nimber {}?", *o.is_nimber), text_cell(answer ? "yes" : "no"));
     if (!r.nimber_known && !ruled_out.empty()) facts.add("the nimber is not", text_cell(games::or_list(ruled_out)));
     print_impartial_tables(format, std::move(facts), grundy,
                            outcome_known ? std::optional<std::string>(outcome) : std::nullopt, value_only ? nullptr : &winning, true,
@@ -614,7 +615,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
       j["seeded"] = {{"file", o.seed_file}, {"nimbers", r.seed_entries}, {"refutations", r.seed_refutations}, {"skipped", r.seed_skipped}};
     if (o.stats) j["stats"] = search_stats_json(r.stats);
     if (o.is_nimber)
-      j["is_nimber"] = {{"asked", *o.is_nimber}, {"answer", r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber)}};
+      j["is_nimber"] = {{"asked", *o.is_nimber}, {"answer", answer}};
     if (!r.nimber_known) j["ruled_out"] = ruled_out;
     j["witnesses"] = witnesses_json(r.witnesses);
     if (!value_only) {
@@ -630,8 +631,7 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   }
   if (o.after) fmt::print("position: {} after the moves {}\n", o.graph, *o.after);
   if (o.is_nimber)
-    fmt::print("is the nimber {}? {}\n", *o.is_nimber,
-               r.nimber_known && r.nimber == static_cast<cgt::Grundy>(*o.is_nimber) ? "yes" : "no");
+    fmt::print("is the nimber {}? {}\n", *o.is_nimber, answer ? "yes" : "no");
   if (grundy) print_impartial(grundy, std::string(outcome));
   else if (o.is_nimber)
     fmt::print("value:   not computed (--is-nimber {}: one question): not {}\noutcome: {}\n", *o.is_nimber,

@@ -74,6 +74,8 @@ echo "$out" | grep -q '"grundy":null,"is_nimber":{"answer":false,"asked":4},.*"o
 echo "$out" | grep -q '"winning_moves"' && fail "--is-nimber lists no winning moves"
 "$cgtlab" nodekayles grundy --graph Grid3x12 --is-nimber 4 | grep -q "^is the nimber 4? no" \
   || fail "--is-nimber text should answer the question"
+"$cgtlab" nodekayles grundy --graph Grid3x12 --is-nimber 4 --format markdown | grep -q "^| is the nimber 4? | no |" \
+  || fail "--is-nimber markdown should answer the question"
 expect_error nodekayles grundy --graph Grid3x12 --is-nimber 4 --outcome-only
 expect_error nodekayles grundy --graph Grid3x12 --is-nimber 255
 # Rooks: 6x8 without holes is P (Figure 2); a 1x5 strip with a hole at c1 is two strips.
