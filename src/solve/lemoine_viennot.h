@@ -438,6 +438,7 @@ class LemoineViennot {
       for (const auto& c : comps) searched += game_.trivial_nimber(c) < 0 ? 1 : 0;
       status_->components.store(searched);
     }
+    std::vector<std::pair<Key, int>> solved;  // the components searched, put again at the end
     for (std::size_t i = 0; i < comps.size(); ++i) {
       if (track && i + 1 == comps.size()) {
         // The others are solved: what the root proves about the last is proved about p (xor x).
@@ -446,15 +447,20 @@ class LemoineViennot {
         tracking_ = true;
       }
       const bool searched = game_.trivial_nimber(comps[i]) < 0;
+      int v;
       try {
-        x ^= component_nimber(comps[i]);
+        v = component_nimber(comps[i]);
       } catch (...) {
         tracking_ = false;
+        put_again(solved);  // an interrupted search's table is saved to resume from
         throw;
       }
+      x ^= v;
+      if (searched) solved.emplace_back(game_.key(comps[i]), v);
       if (track && searched) status_->components_done.fetch_add(1);
     }
     tracking_ = false;
+    put_again(solved);
     if (track) {
       status_->bounded.store(true);
       status_->nimber.store(x);
@@ -578,7 +584,12 @@ class LemoineViennot {
     std::sort(comps.begin(), comps.end(),
               [&](const Position& a, const Position& b) { return game_.difficulty(a) < game_.difficulty(b); });
     int x = 0;
-    for (std::size_t i = 0; i + 1 < comps.size(); ++i) x ^= component_nimber(comps[i]);
+    std::vector<std::pair<Key, int>> solved;  // the components searched, put again at the end
+    for (std::size_t i = 0; i + 1 < comps.size(); ++i) {
+      const int c = component_nimber(comps[i]);
+      x ^= c;
+      if (game_.trivial_nimber(comps[i]) < 0) solved.emplace_back(game_.key(comps[i]), c);
+    }
     const Position& last = comps.back();
     const int t = v ^ x;
     Key key{};
@@ -595,9 +606,12 @@ class LemoineViennot {
         found = search_root(last, key, std::max(1, settings_.threads), t);
       } catch (...) {
         tracking_ = false;
+        put_again(solved);
         throw;
       }
       tracking_ = false;
+      if (found != kNotInSet) solved.emplace_back(key, found);
+      put_again(solved);
       if (found == kNotInSet) return -1;
       if (track) status_->nimber.store(found ^ x);
       return found ^ x;
@@ -613,11 +627,14 @@ class LemoineViennot {
     } catch (...) {
       count_positions(w);
       add_stats(w);
+      put_again(solved);
       throw;
     }
     count_positions(w);
     add_stats(w);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (found != kNotInSet) solved.emplace_back(key, found);
+    put_again(solved);
     return found == kNotInSet ? -1 : found ^ x;
   }
 
@@ -667,6 +684,15 @@ class LemoineViennot {
       return *frames[depth];
     }
   };
+
+  // The other components of a position asked by nimber / nimber_if are solved first, and a full
+  // table may replace their (smaller) entries while the last one is searched; put again, the
+  // answer's every part is in the table it is saved with (and a trunk keeps them: its
+  // --lookup-only reads the answer). Once missed: Node-Kayles 3x66 after option 5's moves, 99,
+  // 181, a 13-cell part beside a 126-cell one (docs/results/node-kayles.md, thirty-sixth pass).
+  void put_again(const std::vector<std::pair<Key, int>>& solved) {
+    for (const auto& [key, v] : solved) table_.put(key, v);
+  }
 
   int component_nimber(const Position& c) {
     if (int t = game_.trivial_nimber(c); t >= 0) return t;

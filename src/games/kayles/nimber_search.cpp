@@ -1333,11 +1333,13 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
     // (8.864 M positions with them, 8.871 M without; docs/PERFORMANCE.md, "Refutations saved").
-    // With the entries behind the root's witnesses (the components of a first option of each value
-    // ruled out), so that the trunk alone proves what the table proved about the root.
+    // With the root's own components' entries (when all are known) and the entries behind the
+    // root's witnesses (the components of a first option of each value ruled out), so that the
+    // trunk alone proves what the table proved about the root.
     if (!o.trunk_file.empty()) {
       std::vector<std::pair<typename Game::Key, int>> behind;
       if (running != nullptr) {
+        running->known_entries(rules.all(), behind);  // the root's own parts, when its answer is known
         std::vector<char> seen;
         each_kayles_move<W>(game, kayles_neighbourhoods<W>(g), rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt) {
           const int v = running->known_nimber(rest);

@@ -1262,6 +1262,58 @@ TEST(NimberSearch, LookupOnlyReadsWhatTheTableProves) {
   EXPECT_TRUE(empty.witnesses.empty());
 }
 
+// A position of several components: the small ones are solved first, and a full table may
+// replace their entries while the largest is searched. The answer's every part is put again at
+// the end, so the table saved, and a trunk of a few entries, still prove it (--lookup-only). A
+// grid cut by a removed column: two columns (solved first) beside a block.
+TEST(NimberSearch, ALookupReadsEveryComponentOfTheAnswer) {
+  const auto base = std::filesystem::temp_directory_path() / ("cgtlab_parts_test_" + std::to_string(::getpid()));
+  const std::string table = base.string() + ".tt", trunk = base.string() + ".trunk.tt";
+  int checked = 0;
+  using Board = std::tuple<int, int, int>;  // rows, cols, the column removed
+  const std::vector<Board> arc{{3, 9, 2}, {4, 8, 5}, {5, 8, 2}, {6, 6, 2}}, node{{5, 6, 2}, {5, 8, 2}, {6, 6, 2}, {3, 14, 2}};
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (auto [rows, cols, cut] : game == VertexGame::ArcKayles ? arc : node)
+      for (bool ask : {false, true}) {
+        const auto g = grid(rows, cols);
+        const std::string where = g.to_spec() + (game == VertexGame::ArcKayles ? " arc" : " node") +
+                                  (ask ? " is-nimber" : " nimber");
+        std::vector<int> gone;
+        for (int r = 0; r < rows; ++r) gone.push_back(r * cols + cut);
+        std::vector<int> left;
+        for (int v = 0; v < g.order(); ++v)
+          if (std::find(gone.begin(), gone.end(), v) == gone.end()) left.push_back(v);
+        const int expected = games::KaylesSolver(game).grundy(g.induced(left));
+        for (const auto& f : {table, trunk, table + ".refutations"}) std::filesystem::remove(f);
+        games::NimberSearchOptions o;
+        o.removed = gone;
+        o.table_bytes = game == VertexGame::ArcKayles ? 1 << 10 : 1 << 7;  // tiny: entries replaced
+        o.refutations = false;
+        o.table_file = table;
+        o.trunk_file = trunk;
+        o.trunk_entries = 1;  // the largest: the block, not the two columns
+        if (ask) o.is_nimber = expected;
+        const auto full = games::kayles_nimber(g, game, o);
+        ASSERT_TRUE(full.nimber_known) << where;
+        ASSERT_EQ(full.nimber, static_cast<std::uint64_t>(expected)) << where;
+        EXPECT_GT(full.stats.table_replaced, 0u) << where;  // the table was full
+        for (bool from_trunk : {false, true}) {
+          games::NimberSearchOptions look;
+          look.removed = gone;
+          look.lookup_only = true;
+          look.table_bytes = 1 << 16;
+          (from_trunk ? look.trunk_file : look.table_file) = from_trunk ? trunk : table;
+          const auto r = games::kayles_nimber(g, game, look);
+          EXPECT_EQ(r.nodes, 0u) << where;
+          EXPECT_TRUE(r.nimber_known) << where << (from_trunk ? " trunk" : " table");
+          EXPECT_EQ(r.nimber, full.nimber) << where << (from_trunk ? " trunk" : " table");
+        }
+        ++checked;
+      }
+  for (const auto& f : {table, trunk, table + ".refutations"}) std::filesystem::remove(f);
+  EXPECT_EQ(checked, 16);
+}
+
 namespace {
 
 // The induced subgraph of the grid rows x cols on `cells`, for the mex solver.
