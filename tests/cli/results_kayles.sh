@@ -102,6 +102,15 @@ cp "$trunk" "$tmp"
 out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,99,181" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
 echo "$out" | grep -q '"grundy":9,' || fail "$trunk: R after 99 and 181 should be read as 9: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: after 181, options of 0..8 should be read: $out"
+# R's option 177, D (one 145-cell component, R less cell (59,0)), the last of R's options not shown
+# not 9: 3x66 = 0 exactly when D = 9. Its trunk proves D has options of values 0..7, so D >= 8
+# (docs/results/node-kayles.md, "Thirty-seventh pass").
+trunk=docs/results/trunks/nodekayles-66x3-option5-177.tt
+[ "$(cat "$trunk.after")" = "$moves,177" ] || fail "$trunk.after: not option 5's moves and then 177"
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,177" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7\]' || fail "$trunk: lookup should rule out 0..7: $out"
+echo "$out" | grep -q '"grundy":null,' || fail "$trunk: D's nimber is not known yet: $out"
 rm -f "$tmp"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:1,2,3,5,6,7,9 67x3:0,1,3,5,6 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
