@@ -92,14 +92,18 @@ rm -f "$tmp"
 # R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
 # (move 181, whose nimber 9 it holds with witnesses of 0..8), so C is not 9 and option 99 of R is
 # not 9 (docs/results/node-kayles.md, "Thirty-sixth pass").
+# lookup_after TRUNK MOVES: what TRUNK (a copy: a lookup never writes it, but a failure must not
+# touch the committed file) proves about Grid66x3 after MOVES, as JSON in $out.
+lookup_after() {
+  cp "$1" "$tmp"
+  out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
+}
 trunk=docs/results/trunks/nodekayles-66x3-option5-99.tt
 [ "$(cat "$trunk.after")" = "$moves,99" ] || fail "$trunk.after: not option 5's moves and then 99"
-cp "$trunk" "$tmp"
-out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,99" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+lookup_after "$trunk" "$moves,99"
 echo "$out" | grep -q '"ruled_out":\[[0-9,]*\b9\b' || fail "$trunk: lookup should rule out 9: $out"
 echo "$out" | grep -q '{"move":"181","value":9}' || fail "$trunk: 9 should be ruled out by the move 181: $out"
-cp "$trunk" "$tmp"
-out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,99,181" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+lookup_after "$trunk" "$moves,99,181"
 echo "$out" | grep -q '"grundy":9,' || fail "$trunk: R after 99 and 181 should be read as 9: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: after 181, options of 0..8 should be read: $out"
 # R's option 177, D (one 145-cell component, R less cell (59,0)), the last of R's options not shown
@@ -107,8 +111,7 @@ echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: after 
 # (docs/results/node-kayles.md, "Thirty-seventh pass").
 trunk=docs/results/trunks/nodekayles-66x3-option5-177.tt
 [ "$(cat "$trunk.after")" = "$moves,177" ] || fail "$trunk.after: not option 5's moves and then 177"
-cp "$trunk" "$tmp"
-out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves,177" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+lookup_after "$trunk" "$moves,177"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7\]' || fail "$trunk: lookup should rule out 0..7: $out"
 echo "$out" | grep -q '"grundy":null,' || fail "$trunk: D's nimber is not known yet: $out"
 rm -f "$tmp"
