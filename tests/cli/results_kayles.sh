@@ -89,15 +89,15 @@ want={(r,c) for r in range(16,66) for c in range(3)}-{(16,1)}
 print('R' if left==want else 'other')" "$moves") || fail "$trunk.after: not a list of moves"
 [ "$cells" = R ] || fail "$trunk.after does not leave exactly the 3x50 part of option 5"
 rm -f "$tmp"
-# R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
-# (move 181, whose nimber 9 it holds with witnesses of 0..8), so C is not 9 and option 99 of R is
-# not 9 (docs/results/node-kayles.md, "Thirty-sixth pass").
 # lookup_after TRUNK MOVES: what TRUNK (a copy: a lookup never writes it, but a failure must not
 # touch the committed file) proves about Grid66x3 after MOVES, as JSON in $out.
 lookup_after() {
   cp "$1" "$tmp"
   out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
 }
+# R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
+# (move 181, whose nimber 9 it holds with witnesses of 0..8), so C is not 9 and option 99 of R is
+# not 9 (docs/results/node-kayles.md, "Thirty-sixth pass").
 trunk=docs/results/trunks/nodekayles-66x3-option5-99.tt
 [ "$(cat "$trunk.after")" = "$moves,99" ] || fail "$trunk.after: not option 5's moves and then 99"
 lookup_after "$trunk" "$moves,99"

@@ -1302,7 +1302,8 @@ TEST(NimberSearch, ALookupReadsEveryComponentOfTheAnswer) {
           look.removed = gone;
           look.lookup_only = true;
           look.table_bytes = 1 << 16;
-          (from_trunk ? look.trunk_file : look.table_file) = from_trunk ? trunk : table;
+          if (from_trunk) look.trunk_file = trunk;  // read alone: no table file
+          else look.table_file = table;
           const auto r = games::kayles_nimber(g, game, look);
           EXPECT_EQ(r.nodes, 0u) << where;
           EXPECT_TRUE(r.nimber_known) << where << (from_trunk ? " trunk" : " table");
