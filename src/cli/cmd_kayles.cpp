@@ -354,6 +354,8 @@ nlohmann::json reached_json(const solve::NimberStatus& st) {
   if (!out.empty() && out.front() == 0) j["outcome"] = "N";
   const int asking = games::asking_value(st);
   j["asking"] = asking >= 0 ? nlohmann::json(asking) : nlohmann::json(nullptr);
+  // Several components: the root asks its last component for asking ^ others_nim_sum.
+  j["others_nim_sum"] = st.others_xor.load();
   // The root's options for the value asked: how many, how many proved not to have it, and the
   // ones the threads were asking (1-based, in the root's order) with how long each had been asked.
   if (const auto rp = st.root_progress(); asking >= 0 && rp.candidate == asking && rp.options > 0) {
@@ -917,7 +919,9 @@ void add_kayles_commands(CLI::App& app) {
                   "one question: is the nimber this value? The root decides its candidates 0, 1, ... in turn as the full "
                   "search does, on all --threads, and stops after this one (never asking the larger ones): prints yes "
                   "and the nimber, or no and the values ruled out (the nimber itself when a smaller one was met on the "
-                  "way); no winning moves. For a value a long search is stuck on, with progress for it alone")
+                  "way); no winning moves. For a value a long search is stuck on, with progress for it alone. With "
+                  "several components the others are solved first and the root is the last one's: its candidates in "
+                  "turn are the values v ^ x of the position (x the others' nim-sum), as the progress line says")
         ->check(CLI::Range(0, 254))
         ->excludes("--move-values")
         ->excludes("--outcome-only");

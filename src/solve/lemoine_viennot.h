@@ -140,6 +140,7 @@ struct NimberStatus {
   std::atomic<bool> bounded{false};
   std::atomic<std::uint64_t> ruled_out{0};
   std::atomic<int> asking{-1};
+  std::atomic<int> others_xor{0};  // the nim-sum of the other components (asking ^ it: the last's)
   std::atomic<int> nimber{-1};  // found
   // Set by the caller after the nimber is found, while it checks the moves (winning moves).
   std::atomic<int> moves_checked{0}, moves{0};
@@ -443,6 +444,7 @@ class LemoineViennot {
       if (track && i + 1 == comps.size()) {
         // The others are solved: what the root proves about the last is proved about p (xor x).
         bound_xor_ = x;
+        status_->others_xor.store(x);
         status_->bounded.store(true);
         tracking_ = true;
       }
@@ -600,7 +602,10 @@ class LemoineViennot {
     if ((track && (v != 0 || t == 0)) || (t == 0 && settings_.threads > 1)) {
       tracking_ = track;
       bound_xor_ = x;
-      if (track) status_->bounded.store(true);
+      if (track) {
+        status_->others_xor.store(x);
+        status_->bounded.store(true);
+      }
       int found;
       try {
         found = search_root(last, key, std::max(1, settings_.threads), t);

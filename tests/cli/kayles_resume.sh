@@ -243,6 +243,29 @@ assert r["asking"] == 0 and r["root_options"] == int(sys.argv[2]) and 0 <= r["ro
     "$dir/out" "$root_options" || fail "--outcome-only threads $threads: the root's counts: $(cat "$dir/out")"
 done
 
+# Several components (Node-Kayles on P5 + Grid5x9, asked --is-nimber for the whole): the others are
+# solved first and the root is the last one's, whose candidates 0, 1, ... are the position's
+# values c ^ x (x the others' nim-sum, `others_nim_sum`, here P5's nimber as the engine computes
+# it). A capped run has ruled out c ^ x for every candidate c below the one it asks, and its line
+# names both values; one component has others_nim_sum 0.
+p5=$("$cgtlab" nodekayles grundy --graph P5 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
+[ "$p5" -gt 0 ] || fail "P5's nimber should be above 0: $p5"
+whole=$("$cgtlab" nodekayles grundy --graph P5+Grid5x9 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
+"$cgtlab" nodekayles grundy --graph P5+Grid5x9 --is-nimber "$whole" --max-positions 20000 --json >"$dir/out" 2>"$dir/err"
+[ $? -eq 2 ] || fail "P5+Grid5x9 capped: exit 2 wanted: $(cat "$dir/err")"
+python3 -c '
+import json, re, sys
+r = json.load(open(sys.argv[1]))["reached"]
+x, err = int(sys.argv[2]), open(sys.argv[3]).read()
+assert r["others_nim_sum"] == x and r["asking"] is not None, r
+last = r["asking"] ^ x
+assert last >= 1 and all(c ^ x in r["ruled_out"] for c in range(last)), r
+want = "%d was being asked (its last component is asked %d; the others\x27 nim-sum is %d)" % (r["asking"], last, x)
+assert want in err, (want, err)' "$dir/out" "$p5" "$dir/err" || fail "P5+Grid5x9: $(cat "$dir/out" "$dir/err")"
+"$cgtlab" nodekayles grundy --graph Grid5x9 --is-nimber 7 --max-positions 20000 --json >"$dir/out" 2>"$dir/err"
+grep -q '"others_nim_sum":0' "$dir/out" && ! grep -q "its last component" "$dir/err" ||
+  fail "one component: others_nim_sum 0 and no last-component words: $(cat "$dir/out" "$dir/err")"
+
 # The run's own CPU seconds and peak RSS, in a stopped run's `reached` and a finished run's object:
 # a two-thread search of Cram 5x7 uses at least 0.1 s of CPU and some MiB.
 "$cgtlab" arckayles grundy --graph Grid5x7 --value-only --threads 2 --json >"$dir/done" 2>/dev/null || fail "5x7 two threads"

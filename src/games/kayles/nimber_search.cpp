@@ -1831,6 +1831,10 @@ std::string search_bounds_text(const solve::NimberStatus& status, bool stopped) 
   }
   if (asking >= 0) {
     t += stopped ? fmt::format(", {} was being asked", asking) : fmt::format(", asking {}", asking);
+    // Several components: the root's candidates are its last component's, 0, 1, ... in turn, so
+    // the position's values are met in the order v ^ x (x the others' nim-sum), not ascending.
+    if (const int x = status.others_xor.load(); x != 0)
+      t += fmt::format(" (its last component is asked {}; the others' nim-sum is {})", asking ^ x, x);
     t += root_text(status, asking, stopped);
   }
   if (stopped) t += witness_text(status.witness_list(), out);
