@@ -114,6 +114,14 @@ trunk=docs/results/trunks/nodekayles-66x3-option5-177.tt
 lookup_after "$trunk" "$moves,177"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7\]' || fail "$trunk: lookup should rule out 0..7: $out"
 echo "$out" | grep -q '"grundy":null,' || fail "$trunk: D's nimber is not known yet: $out"
+# D's option 190 (a 5-cell path, nimber 3, and a 135-cell body B): its trunk holds its nimber,
+# 11 (B = 8), with options of 0..10, so D's option 190 is not 8 (node-kayles.md, "Thirty-eighth
+# pass").
+trunk=docs/results/trunks/nodekayles-66x3-option5-177-190.tt
+[ "$(cat "$trunk.after")" = "$moves,177,190" ] || fail "$trunk.after: not option 5's moves and then 177, 190"
+lookup_after "$trunk" "$moves,177,190"
+echo "$out" | grep -q '"grundy":11,' || fail "$trunk: D after 190 should be read as 11: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,9,10,' || fail "$trunk: options of 0..10 should be read: $out"
 rm -f "$tmp"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:1,2,3,5,6,7,9 67x3:0,1,3,5,6 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
