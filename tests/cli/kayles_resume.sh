@@ -254,7 +254,7 @@ whole=$("$cgtlab" nodekayles grundy --graph P5+Grid5x9 --value-only --json | pyt
 "$cgtlab" nodekayles grundy --graph P5+Grid5x9 --is-nimber "$whole" --max-positions 20000 --json >"$dir/out" 2>"$dir/err"
 [ $? -eq 2 ] || fail "P5+Grid5x9 capped: exit 2 wanted: $(cat "$dir/err")"
 python3 -c '
-import json, re, sys
+import json, sys
 r = json.load(open(sys.argv[1]))["reached"]
 x, err = int(sys.argv[2]), open(sys.argv[3]).read()
 assert r["others_nim_sum"] == x and r["asking"] is not None, r
