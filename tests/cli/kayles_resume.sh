@@ -247,12 +247,13 @@ done
 # solved first and the root is the last one's, whose candidates 0, 1, ... are the position's
 # values c ^ x (x the others' nim-sum, `others_nim_sum`, here P5's nimber as the engine computes
 # it). A capped run has ruled out c ^ x for every candidate c below the one it asks, and its line
-# names both values; one component has others_nim_sum 0.
+# names both values; one component has others_nim_sum 0. (Its own files: the check below reads the
+# --outcome-only run's "$dir/out".)
 p5=$("$cgtlab" nodekayles grundy --graph P5 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
 [ "$p5" -gt 0 ] || fail "P5's nimber should be above 0: $p5"
 whole=$("$cgtlab" nodekayles grundy --graph P5+Grid5x9 --value-only --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
-"$cgtlab" nodekayles grundy --graph P5+Grid5x9 --is-nimber "$whole" --max-positions 20000 --json >"$dir/out" 2>"$dir/err"
-[ $? -eq 2 ] || fail "P5+Grid5x9 capped: exit 2 wanted: $(cat "$dir/err")"
+"$cgtlab" nodekayles grundy --graph P5+Grid5x9 --is-nimber "$whole" --max-positions 20000 --json >"$dir/comp" 2>"$dir/comp.err"
+[ $? -eq 2 ] || fail "P5+Grid5x9 capped: exit 2 wanted: $(cat "$dir/comp.err")"
 python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["reached"]
@@ -261,10 +262,10 @@ assert r["others_nim_sum"] == x and r["asking"] is not None, r
 last = r["asking"] ^ x
 assert last >= 1 and all(c ^ x in r["ruled_out"] for c in range(last)), r
 want = "%d was being asked (its last component is asked %d; the others\x27 nim-sum is %d)" % (r["asking"], last, x)
-assert want in err, (want, err)' "$dir/out" "$p5" "$dir/err" || fail "P5+Grid5x9: $(cat "$dir/out" "$dir/err")"
-"$cgtlab" nodekayles grundy --graph Grid5x9 --is-nimber 7 --max-positions 20000 --json >"$dir/out" 2>"$dir/err"
-grep -q '"others_nim_sum":0' "$dir/out" && ! grep -q "its last component" "$dir/err" ||
-  fail "one component: others_nim_sum 0 and no last-component words: $(cat "$dir/out" "$dir/err")"
+assert want in err, (want, err)' "$dir/comp" "$p5" "$dir/comp.err" || fail "P5+Grid5x9: $(cat "$dir/comp" "$dir/comp.err")"
+"$cgtlab" nodekayles grundy --graph Grid5x9 --is-nimber 7 --max-positions 20000 --json >"$dir/comp" 2>"$dir/comp.err"
+grep -q '"others_nim_sum":0' "$dir/comp" && ! grep -q "its last component" "$dir/comp.err" ||
+  fail "one component: others_nim_sum 0 and no last-component words: $(cat "$dir/comp" "$dir/comp.err")"
 
 # The run's own CPU seconds and peak RSS, in a stopped run's `reached` and a finished run's object:
 # a two-thread search of Cram 5x7 uses at least 0.1 s of CPU and some MiB.
