@@ -93,6 +93,8 @@ rm -f "$tmp"
 # touch the committed file) proves about Grid66x3 after MOVES, as JSON in $out.
 lookup_after() {
   cp "$1" "$tmp"
+  rm -f "$tmp.rounds"
+  [ ! -e "$1.rounds" ] || cp "$1.rounds" "$tmp.rounds"
   out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
 }
 # R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
@@ -108,12 +110,21 @@ echo "$out" | grep -q '"grundy":9,' || fail "$trunk: R after 99 and 181 should b
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: after 181, options of 0..8 should be read: $out"
 # R's option 177, D (one 145-cell component, R less cell (59,0)), the last of R's options not shown
 # not 9: 3x66 = 0 exactly when D = 9. Its trunk proves D has options of values 0..7, so D >= 8
-# (docs/results/node-kayles.md, "Thirty-seventh pass").
+# (docs/results/node-kayles.md, "Thirty-seventh pass"), and 11 (option 190, below). Its rounds file
+# (thirty-ninth pass) lists the options not yet shown not 8: option 190, which the next trunk
+# proves is 11, is not among them, and their count is the one node-kayles.md gives.
+d_open=$(grep -o "Of D's 141 options, [0-9]* are open" docs/results/node-kayles.md | tail -1 | awk '{print $5}')
 trunk=docs/results/trunks/nodekayles-66x3-option5-177.tt
 [ "$(cat "$trunk.after")" = "$moves,177" ] || fail "$trunk.after: not option 5's moves and then 177"
 lookup_after "$trunk" "$moves,177"
-echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7\]' || fail "$trunk: lookup should rule out 0..7: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,11\]' || fail "$trunk: lookup should rule out 0..7 and 11: $out"
 echo "$out" | grep -q '"grundy":null,' || fail "$trunk: D's nimber is not known yet: $out"
+echo "$out" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)["rounds"]
+moves = [o["move"] for o in r["options"]]
+assert r["candidate"] == 8 and len(moves) == int(sys.argv[1]) and "63" in moves and "190" not in moves, r' "$d_open" ||
+  fail "$trunk.rounds: candidate 8, $d_open open options with 63 and without 190: $out"
 # D's option 190 (a 5-cell path, nimber 3, and a 135-cell body B): its trunk holds its nimber,
 # 11 (B = 8), with options of 0..10, so D's option 190 is not 8 (node-kayles.md, "Thirty-eighth
 # pass").
@@ -122,7 +133,7 @@ trunk=docs/results/trunks/nodekayles-66x3-option5-177-190.tt
 lookup_after "$trunk" "$moves,177,190"
 echo "$out" | grep -q '"grundy":11,' || fail "$trunk: D after 190 should be read as 11: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,9,10,' || fail "$trunk: options of 0..10 should be read: $out"
-rm -f "$tmp"
+rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:1,2,3,5,6,7,9 67x3:0,1,3,5,6 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
