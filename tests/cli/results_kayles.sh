@@ -65,8 +65,9 @@ done
 # build before the change read from it: 0, 1 and 3), so no key was misread.
 # 3x66's option 5 (move 46) is L + R, L the 3x15 part (nimber 9: computed here) and R the 3x50
 # part, which the moves in the trunk's .after file leave alone on Grid66x3 (46, then moves that
-# empty L). Its trunk proves R has options of values 0..8 (and 12), so R >= 9: option 5 is 0 exactly
-# when no option of R has value 9 (docs/results/node-kayles.md, "Thirty-fourth pass").
+# empty L). Its trunk proved R has options of values 0..8 (and 12), so R >= 9: option 5 is 0 exactly
+# when no option of R has value 9 (docs/results/node-kayles.md, "Thirty-fourth pass"). Since the
+# fortieth pass it holds R's nimber, 9: none of R's options is 9 (its option 177, D, is 8, below).
 trunk=docs/results/trunks/nodekayles-66x3-option5.tt
 moves=$(cat "$trunk.after")
 [ "${moves%%,*}" = 46 ] || fail "$trunk.after: not after move 46: $moves"
@@ -76,7 +77,8 @@ small=$("$cgtlab" nodekayles grundy --graph Grid16x3 --after 46 --value-only --j
 tmp=$(mktemp)
 cp "$trunk" "$tmp"
 out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$moves" --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
-echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12\]' || fail "$trunk: lookup should rule out 0..8 and 12: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12,15\]' || fail "$trunk: lookup should rule out 0..8, 12 and 15: $out"
+echo "$out" | grep -q '"grundy":9,' || fail "$trunk: R should be read as 9 (fortieth pass): $out"
 cells=$(python3 -c "
 import sys
 gone=set()
@@ -97,6 +99,15 @@ lookup_after() {
   [ ! -e "$1.rounds" ] || cp "$1.rounds" "$tmp.rounds"
   out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
 }
+# So option 5 is L + R = 9 ^ 9 = 0 and 3x66 is N: from R's trunk alone, an outcome search of the
+# whole board finds the move 46 (and its mirror image 151) in about 535 k positions, 3 s
+# (node-kayles.md, "Fortieth pass"). Without the trunk it does not end within the cap.
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --outcome-only --trunk "$tmp" --max-positions 10000000 --json) ||
+  fail "3x66 from R's trunk: the outcome search did not end within 10 M positions"
+echo "$out" | grep -q '"outcome":"N",' || fail "3x66 from R's trunk: outcome should be N: $out"
+echo "$out" | grep -q '"winning_moves":\[{"move":"46"}' || fail "3x66 from R's trunk: 46 should win: $out"
+echo "$out" | grep -q '{"move":"46","value":0}' || fail "3x66 from R's trunk: the move 46 should lead to 0: $out"
 # R's option 99 (one component C, R less cell (33,0)): its trunk proves C has an option of value 9
 # (move 181, whose nimber 9 it holds with witnesses of 0..8), so C is not 9 and option 99 of R is
 # not 9 (docs/results/node-kayles.md, "Thirty-sixth pass").
