@@ -1313,6 +1313,28 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   bool finished = false;                                // ... and its search ended with the answer
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
   const std::uint64_t trunk_keep = std::max<std::uint64_t>(o.trunk_entries, 1);
+  // The entries behind the root's witnesses when the search starts (the trunk or table loaded):
+  // the table may replace them while the search runs (3x66's option of value 6, 2026-12-06), and a
+  // trunk saved later must still prove what the loaded one did.
+  std::vector<std::pair<typename Game::Key, int>> start_behind;
+  // The root's witnesses as the table holds them now: f(rest, move, v) for the first option (in the
+  // game's order) of each value v known, looked up, never searched.
+  auto each_witness = [&](auto&& f) {
+    const auto adj = kayles_neighbourhoods<W>(g);
+    std::vector<char> seen;
+    each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
+      const int v = running->known_nimber(rest);
+      if (v < 0) return;
+      if (static_cast<std::size_t>(v) >= seen.size()) seen.resize(static_cast<std::size_t>(v) + 1, 0);
+      if (seen[static_cast<std::size_t>(v)]) return;
+      seen[static_cast<std::size_t>(v)] = 1;
+      f(rest, kayles_deleted<W>(adj, rules.all(), m), v);
+    });
+  };
+  // The entries behind the root's witnesses (their options' components), appended to out.
+  auto witness_entries = [&](std::vector<std::pair<typename Game::Key, int>>& out) {
+    each_witness([&](const VertexSet<W>& rest, const auto&, int) { running->known_entries(rest, out); });
+  };
   auto save = [&] {
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
@@ -1340,16 +1362,10 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       std::vector<std::pair<typename Game::Key, int>> behind;
       if (running != nullptr) {
         running->known_entries(rules.all(), behind);  // the root's own parts, when its answer is known
-        std::vector<char> seen;
-        each_kayles_move<W>(game, kayles_neighbourhoods<W>(g), rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt) {
-          const int v = running->known_nimber(rest);
-          if (v < 0) return;
-          if (static_cast<std::size_t>(v) >= seen.size()) seen.resize(static_cast<std::size_t>(v) + 1, 0);
-          if (seen[static_cast<std::size_t>(v)]) return;
-          seen[static_cast<std::size_t>(v)] = 1;
-          running->known_entries(rest, behind);
-        });
+        witness_entries(behind);
       }
+      for (const auto& e : start_behind)
+        if (std::find(behind.begin(), behind.end(), e) == behind.end()) behind.push_back(e);
       table.save(o.trunk_file, name, trunk_keep, behind);
     }
   };
@@ -1407,18 +1423,13 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   };
   solve::LemoineViennot<Game, KW> engine(rules, table, s);
   running = &engine;
+  if (!o.trunk_file.empty()) witness_entries(start_behind);
   // The witnesses (NimberSearchResult::witnesses): the moves of the whole position in the game's
   // order, each option's nimber looked up, never searched.
   auto witnesses = [&] {
     std::vector<solve::NimberStatus::Witness> out;
-    std::vector<char> seen;
-    each_kayles_move<W>(game, adj, rules.all(), [&](const VertexSet<W>& rest, KaylesMoveAt m) {
-      const int v = engine.known_nimber(rest);
-      if (v < 0) return;
-      if (static_cast<std::size_t>(v) >= seen.size()) seen.resize(static_cast<std::size_t>(v) + 1, 0);
-      if (seen[static_cast<std::size_t>(v)]) return;
-      seen[static_cast<std::size_t>(v)] = 1;
-      out.push_back({v, kayles_move_name(g, game, {kayles_deleted<W>(adj, rules.all(), m), 0})});
+    each_witness([&](const VertexSet<W>&, const auto& deleted, int v) {
+      out.push_back({v, kayles_move_name(g, game, {deleted, 0})});
       if (v < 64) status.ruled_out.fetch_or(std::uint64_t{1} << v);  // proved: an option has it
     });
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.value < b.value; });

@@ -1315,6 +1315,63 @@ TEST(NimberSearch, ALookupReadsEveryComponentOfTheAnswer) {
   EXPECT_EQ(checked, 16);
 }
 
+// A run that starts from a trunk saves a trunk that still proves what the loaded one did: the
+// entries behind the root's witnesses at the start are kept even when the table replaced them
+// meanwhile (Node-Kayles 3x66, 2026-12-06: an option of value 6 whose small component was replaced
+// in a full table; the trunk saved at the stop no longer ruled 6 out). A capped run leaves a trunk
+// of one entry plus its witnesses' entries; a second run from that trunk, with a table of 8 slots,
+// is capped again, and its trunk must rule out every value the first one did.
+TEST(NimberSearch, ATrunkKeepsTheWitnessesItStartedWith) {
+  const auto base = std::filesystem::temp_directory_path() / ("cgtlab_witness_test_" + std::to_string(::getpid()));
+  const std::string trunk = base.string() + ".trunk.tt";
+  auto ruled_out = [&](const graph::Graph& g, VertexGame game) {
+    games::NimberSearchOptions look;
+    look.lookup_only = true;
+    look.table_bytes = 1 << 16;
+    look.trunk_file = trunk;
+    std::vector<int> out;
+    for (const auto& w : games::kayles_nimber(g, game, look).witnesses) out.push_back(w.value);
+    return out;
+  };
+  int runs = 0, with_witnesses = 0;
+  for (auto game : {VertexGame::ArcKayles, VertexGame::NodeKayles})
+    for (const std::string& spec : game == VertexGame::ArcKayles ? std::vector<std::string>{"Grid3x12", "Grid4x7", "Grid5x6"}
+                                                                 : std::vector<std::string>{"Grid3x24", "Grid3x29", "Grid3x33", "Grid5x9", "Grid4x13"})
+      for (std::uint64_t cap : {20000, 60000}) {
+        const auto g = graph::parse_graph(spec);
+        const std::string where = spec + (game == VertexGame::ArcKayles ? " arc" : " node") + " cap " + std::to_string(cap);
+        std::filesystem::remove(trunk);
+        games::NimberSearchOptions o;
+        o.winning_moves = false;
+        o.table_bytes = 1 << 20;
+        o.trunk_file = trunk;
+        o.trunk_entries = 1;
+        o.max_nodes = cap;
+        bool capped = false;
+        try {
+          games::kayles_nimber(g, game, o);
+        } catch (const CapReached&) {
+          capped = true;
+        }
+        if (!capped) continue;  // finished: the root's own entry is in the trunk, nothing to keep
+        const auto first = ruled_out(g, game);
+        o.table_bytes = 1 << 7;  // 8 slots: the witnesses' entries are replaced
+        try {
+          games::kayles_nimber(g, game, o);
+        } catch (const CapReached&) {
+        }
+        const auto second = ruled_out(g, game);
+        for (const int v : first)
+          EXPECT_NE(std::find(second.begin(), second.end(), v), second.end())
+              << where << ": " << v << " ruled out by the first trunk, not by the second";
+        ++runs;
+        with_witnesses += !first.empty();
+      }
+  std::filesystem::remove(trunk);
+  std::printf("capped runs resumed %d, with witnesses %d\n", runs, with_witnesses);
+  EXPECT_GE(with_witnesses, 6);
+}
+
 namespace {
 
 // The induced subgraph of the grid rows x cols on `cells`, for the mex solver.
