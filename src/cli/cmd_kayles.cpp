@@ -988,7 +988,8 @@ void add_kayles_commands(CLI::App& app) {
                       "this many positions, then the abandoned ones within 4x as many, and so on, until one has the "
                       "value or all are shown not to (1 or more threads; default 0: each option to the end, in the "
                       "root's order); with --table, where the rounds stood is saved with the table in FILE.rounds and "
-                      "a resumed run goes on from it");
+                      "a resumed run goes on from it; with --trunk, also beside the trunk, read by a run that starts "
+                      "from the trunk");
     g->add_option("--iso-keys", o->iso_keys,
                   "components of at least this many vertices are stored under their graph up to isomorphism "
                   "(an exact canonical code, graph/small_graph_code.h) where the code fits the key, so differently drawn "

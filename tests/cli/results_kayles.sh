@@ -38,18 +38,23 @@ done
 # The trunk files kept for long runs (docs/results/trunks/GAME-RxC.tt) load into this build: a
 # run resumed from a copy stops at --max-positions 1 with the usual report (or answers at once,
 # when the trunk holds the board's nimber), not a format error.
-for trunk in docs/results/trunks/*.tt; do
-  [ -f "$trunk" ] || continue
+# trunk_names TRUNK: $game, $board and $after (the --after words, or none) from its name.
+trunk_names() {
   # GAME-RxC.tt, or GAME-RxC-LABEL.tt for a position after moves, listed in FILE.after beside it.
-  name=$(basename "$trunk" .tt)
+  local name label
+  name=$(basename "$1" .tt)
   game=${name%%-*} board=${name#*-}
   label=${board#*-} board=${board%%-*}
-  [[ $game =~ ^(arckayles|nodekayles)$ && $board =~ ^[0-9]+x[0-9]+$ ]] || fail "$trunk: not named GAME-RxC.tt"
+  [[ $game =~ ^(arckayles|nodekayles)$ && $board =~ ^[0-9]+x[0-9]+$ ]] || fail "$1: not named GAME-RxC.tt"
   after=()
   if [ "$label" != "$board" ]; then
-    [ -f "$trunk.after" ] || fail "$trunk: named GAME-RxC-LABEL.tt without the moves in $trunk.after"
-    after=(--after "$(cat "$trunk.after")")
+    [ -f "$1.after" ] || fail "$1: named GAME-RxC-LABEL.tt without the moves in $1.after"
+    after=(--after "$(cat "$1.after")")
   fi
+}
+for trunk in docs/results/trunks/*.tt; do
+  [ -f "$trunk" ] || continue
+  trunk_names "$trunk"
   tmp=$(mktemp)
   cp "$trunk" "$tmp"
   "$cgtlab" "$game" grundy --graph "Grid$board" "${after[@]}" --value-only --trunk "$tmp" --max-positions 1 --json >/dev/null 2>"$tmp.err"
@@ -57,6 +62,31 @@ for trunk in docs/results/trunks/*.tt; do
   [ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "max-positions 1 reached" "$tmp.err"; } ||
     fail "$trunk does not load: exit $rc: $(cat "$tmp.err")"
   rm -f "$tmp" "$tmp.err"
+done
+# The root rounds kept beside a trunk (TRUNK.rounds: the candidate being decided and each open
+# option's next budget; a run started from the trunk goes on from them) are read with it:
+# --lookup-only names every open option by its move, with the budget the file gives it.
+for rounds in docs/results/trunks/*.tt.rounds; do
+  [ -f "$rounds" ] || continue
+  trunk=${rounds%.rounds}
+  [ -f "$trunk" ] || fail "$rounds: no trunk $trunk beside it"
+  trunk_names "$trunk"
+  tmp=$(mktemp)
+  cp "$trunk" "$tmp"
+  cp "$rounds" "$tmp.rounds"
+  "$cgtlab" "$game" grundy --graph "Grid$board" "${after[@]}" --lookup-only --trunk "$tmp" --json >"$tmp.out" 2>&1 ||
+    fail "$rounds: lookup failed: $(cat "$tmp.out")"
+  python3 - "$tmp.out" "$rounds" <<'PY' || fail "$rounds: the lookup does not read it: $(cat "$tmp.out")"
+import json, sys
+look = json.load(open(sys.argv[1]))
+lines = [l.split() for l in open(sys.argv[2]).read().splitlines()]
+r = look["rounds"]
+assert r is not None and r["candidate"] == int(lines[1][1]), r
+assert [o["budget"] for o in r["options"]] == [int(l[1]) for l in lines[2:]], r
+assert all(o["move"] for o in r["options"]), r
+assert r["candidate"] not in look["ruled_out"] and look["grundy"] is None, look
+PY
+  rm -f "$tmp" "$tmp.rounds" "$tmp.out"
 done
 # The committed trunks prove, by --lookup-only alone, the lower bounds node-kayles.md states for
 # them (its witness table). Trunks of four key words (boards of 129..178 cells, saved before their

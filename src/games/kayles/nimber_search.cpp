@@ -1302,13 +1302,19 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       r.seed_refutations = refutations->load(side(o.seed_file), refutations_name, seed);
     r.seed_refutations += load_high(o.seed_file, seed);
   }
-  if (!resume && !o.trunk_file.empty() && std::filesystem::exists(o.trunk_file))
-    r.loaded_entries = table.load(o.trunk_file, name, how);
-  // Where the root's rounds stood (--root-rounds, any number of threads) go beside the table file,
-  // in FILE.rounds (root_rounds_file), so a resumed run goes on with each option's budget.
+  const bool from_trunk = !resume && !o.trunk_file.empty() && std::filesystem::exists(o.trunk_file);
+  if (from_trunk) r.loaded_entries = table.load(o.trunk_file, name, how);
+  // Where the root's rounds stood (--root-rounds, any number of threads) go beside the table file
+  // and beside the trunk, in FILE.rounds (root_rounds_file), so a resumed run goes on with each
+  // option's budget: a run that resumes its table reads the table's, one that starts from a trunk
+  // reads the trunk's (a committed trunk carries its rounds to the next machine).
   solve::RootRounds resume_rounds;
-  if (!o.table_file.empty() && o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.table_file)))
-    resume_rounds = read_root_rounds(rounds_path(o.table_file), name);
+  if (o.root_rounds != 0) {
+    if (!o.table_file.empty() && std::filesystem::exists(rounds_path(o.table_file)))
+      resume_rounds = read_root_rounds(rounds_path(o.table_file), name);
+    else if (from_trunk && std::filesystem::exists(rounds_path(o.trunk_file)))
+      resume_rounds = read_root_rounds(rounds_path(o.trunk_file), name);
+  }
   solve::LemoineViennot<Game, KW>* running = nullptr;  // the engine, once built
   bool finished = false;                                // ... and its search ended with the answer
   // The table and its trunk, where asked for (at checkpoints, at a stop, at the end).
@@ -1335,6 +1341,17 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
   auto witness_entries = [&](std::vector<std::pair<typename Game::Key, int>>& out) {
     each_witness([&](const VertexSet<W>& rest, const auto&, int) { running->known_entries(rest, out); });
   };
+  // The root's rounds beside the table or trunk file `path`: removed when the answer is known.
+  auto save_rounds = [&](const std::string& path) {
+    if (finished) {
+      std::error_code ec;
+      std::filesystem::remove(rounds_path(path), ec);
+    } else if (running != nullptr && o.root_rounds != 0) {
+      const solve::RootRounds now = running->root_rounds();
+      if (now.candidate >= 0)
+        write_root_rounds(rounds_path(path), name, now, [&](std::uint64_t n) { return status.root_option_move_named(n); });
+    }
+  };
   auto save = [&] {
     if (!o.table_file.empty()) {
       table.save(o.table_file, name);
@@ -1343,15 +1360,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
         refutations->save(side(o.table_file), refutations_name, 0, {}, typename solve::NimberTable<KW>::Split{high_mark, false});
         refutations->save(side_high(o.table_file), high_name, 0, {}, typename solve::NimberTable<KW>::Split{high_mark, true});
       }
-      if (finished) {  // the answer is in the table: no rounds to go on with
-        std::error_code ec;
-        std::filesystem::remove(rounds_path(o.table_file), ec);
-      } else if (running != nullptr && o.root_rounds != 0) {
-        const solve::RootRounds now = running->root_rounds();
-        if (now.candidate >= 0)
-          write_root_rounds(rounds_path(o.table_file), name, now,
-                            [&](std::uint64_t n) { return status.root_option_move_named(n); });
-      }
+      save_rounds(o.table_file);
     }
     // Not the refutations: the largest 100 000 of Cram 5x9's 4.08 M saved nothing on resuming
     // (8.864 M positions with them, 8.871 M without; docs/PERFORMANCE.md, "Refutations saved").
@@ -1367,6 +1376,7 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       for (const auto& e : start_behind)
         if (std::find(behind.begin(), behind.end(), e) == behind.end()) behind.push_back(e);
       table.save(o.trunk_file, name, trunk_keep, behind);
+      save_rounds(o.trunk_file);
     }
   };
   if (o.endgame_db && o.endgame_db_preload)
@@ -1478,7 +1488,10 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
               " (run again to resume)";
     if (!o.trunk_file.empty())
       where += "; the largest " + std::to_string(std::min<std::uint64_t>(table.size(), trunk_keep)) + " of them saved to " +
-               o.trunk_file;
+               o.trunk_file +
+               (o.root_rounds != 0 && std::filesystem::exists(rounds_path(o.trunk_file))
+                    ? " (its rounds to " + rounds_path(o.trunk_file) + ")"
+                    : std::string());
     return CapReached(why + ": " + search_status_text(status) + where);
   };
   try {

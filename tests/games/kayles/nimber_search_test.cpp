@@ -892,6 +892,79 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
   clean();
 }
 
+// Root rounds carried by a trunk (TRUNK.rounds, 2026-12-07): a capped run saves the rounds beside
+// its trunk as beside its table, and a run that starts from the trunk alone (no table file, or a
+// table file not yet written) reads them: with each budget raised to 2^40, no option of the
+// candidate being decided is asked twice. A run that finds the answer removes the trunk's file.
+// (A new machine has only the committed trunk: Node-Kayles 3x67's last option started again at
+// the smallest budget on 2026-12-07 because its rounds had stayed beside the lost table.)
+TEST(NimberSearch, RootRoundsGoWithTheTrunk) {
+  const auto base =
+      std::filesystem::temp_directory_path() / ("cgtlab_trunk_rounds_" + std::to_string(::getpid()));
+  const std::string trunk = base.string() + ".tt", copy = base.string() + "-copy.tt",
+                    table = base.string() + "-table.tt";
+  auto clean = [&] {
+    for (const auto& f : {trunk, copy, table})
+      for (const char* s : {"", ".refutations", ".rounds"}) std::filesystem::remove(f + s);
+  };
+  const auto g = grid(3, 12);
+  games::NimberSearchOptions o;
+  o.table_bytes = 1 << 24;
+  o.root_rounds = 16;
+  o.winning_moves = false;
+  for (int threads : {2, 1})
+    for (bool with_table : {false, true}) {
+      SCOPED_TRACE("threads " + std::to_string(threads) + (with_table ? ", a new table file" : ", no table file"));
+      clean();
+      o.threads = threads;
+      o.table_file.clear();
+      o.trunk_file.clear();
+      o.max_nodes = 0;
+      const auto fresh = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+      o.trunk_file = trunk;
+      o.max_nodes = 20000;
+      EXPECT_THROW(games::kayles_nimber(g, VertexGame::ArcKayles, o), CapReached);
+      ASSERT_TRUE(std::filesystem::exists(trunk + ".rounds"));
+      std::vector<std::string> v;
+      {
+        std::ifstream in(trunk + ".rounds");
+        for (std::string l; std::getline(in, l);) v.push_back(l);
+      }
+      ASSERT_GE(v.size(), 3u);
+      EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
+      int candidate = -1;
+      ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
+      bool advanced = false;
+      for (std::size_t i = 2; i < v.size(); ++i) {
+        unsigned long long name = 0, budget = 0;
+        ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
+        advanced = advanced || budget > 16;
+        v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40);
+      }
+      EXPECT_TRUE(advanced);  // some question was abandoned before the cap
+      // The committed trunk stays as it is: the next run starts from a copy.
+      std::filesystem::copy_file(trunk, copy);
+      {
+        std::ofstream out(copy + ".rounds");
+        for (const auto& l : v) out << l << "\n";
+      }
+      o.trunk_file = copy;
+      if (with_table) o.table_file = table;
+      o.max_nodes = 0;
+      const auto resumed = games::kayles_nimber(g, VertexGame::ArcKayles, o);
+      EXPECT_EQ(resumed.nimber, fresh.nimber);
+      EXPECT_FALSE(std::filesystem::exists(copy + ".rounds"));  // the answer is known
+      bool seen = false;
+      for (const auto& ph : resumed.stats.phases)
+        if (ph.candidate == candidate) {
+          seen = true;
+          EXPECT_EQ(ph.rounds, 1) << "an option of candidate " << candidate << " was asked again";
+        }
+      EXPECT_TRUE(seen);
+    }
+  clean();
+}
+
 namespace {
 
 // Every move of g by its name (games::kayles_move_name) with its option's nimber, by the mex solver.
