@@ -143,6 +143,20 @@ done
 printf 'cgtlab root rounds 1 arckayles grid-shape\ncandidate 1\nzz 16\n' > "$rdir/t.tt.rounds"
 expect_error arckayles grundy --graph Grid3x12 --value-only --threads 2 --root-rounds 16 --table "$rdir/t.tt"
 grep -q "root rounds file" "$err" || fail "a bad rounds file should be named in the error: $(cat "$err")"
+# ... and beside the trunk: a run stopped with --trunk leaves TRUNK.rounds too, named in its
+# report; a run started from the trunk alone reads them (a bad file is an error) and removes them
+# when it finds the nimber.
+rm -f "$rdir"/t.tt*
+"$cgtlab" arckayles grundy --graph Grid3x12 --value-only --root-rounds 16 --max-positions 20000 --trunk "$rdir/tr.tt" 2>"$err" >/dev/null
+[ $? -eq 2 ] && grep -q "(its rounds to $rdir/tr.tt.rounds)" "$err" && [ -s "$rdir/tr.tt.rounds" ] ||
+  fail "the stop report should name the trunk's rounds file: $(cat "$err")"
+cp "$rdir/tr.tt.rounds" "$rdir/good.rounds"
+printf 'cgtlab root rounds 1 arckayles grid-shape\ncandidate 1\nzz 16\n' > "$rdir/tr.tt.rounds"
+expect_error arckayles grundy --graph Grid3x12 --value-only --root-rounds 16 --trunk "$rdir/tr.tt"
+grep -q "root rounds file $rdir/tr.tt.rounds" "$err" || fail "a bad trunk rounds file should be named in the error: $(cat "$err")"
+mv "$rdir/good.rounds" "$rdir/tr.tt.rounds"
+expect_json '"grundy":1' arckayles grundy --graph Grid3x12 --value-only --root-rounds 16 --trunk "$rdir/tr.tt"
+[ ! -e "$rdir/tr.tt.rounds" ] || fail "the trunk's rounds file should be removed when the nimber is found"
 rm -rf "$rdir"
 # Grid keys gathered by PEXT or by shifts (CGTLAB_PEXT; the CPU decides when unset): the same
 # search, so the same nimber and the same count of positions.
