@@ -512,6 +512,28 @@ class NimberTable {
       concurrent_ = shared;
       return;
     }
+    // Doubling: the entries are gathered first and the old slots freed before the new ones are
+    // taken, so the peak is the new room and the entries (about a quarter of it: a table grows when
+    // half full), not the old room and the new (half more). Node-Kayles 3x67 on a fresh table
+    // (--table-mib 16384 --refutation-mib 12288 --max-memory 22016) was ended by the memory cap
+    // as its refutation table doubled from 6 to 12 GiB: 4 + 6 + 12 GiB at once (2026-12-07).
+    if (up) {
+      std::vector<Key> live;
+      live.reserve(size());
+      for (const Key& e : slots_)
+        if (e[KW - 1] & kValueMask) live.push_back(e);
+      slots_ = util::HugeVector<Key>();  // frees the old room (see above)
+      resize();
+      slots_.assign(buckets_ * kBucket, Key{});
+      size_.store(0);
+      for (const Key& e : live) {
+        Key key = e;
+        key[KW - 1] &= ~kValueMask;
+        insert(e, key);
+      }
+      concurrent_ = shared;
+      return;
+    }
     util::HugeVector<Key> old = std::move(slots_);
     resize();
     slots_.assign(buckets_ * kBucket, Key{});
