@@ -476,9 +476,9 @@ void print_lookup(const KaylesOptions& o, const games::NimberSearchResult& r, bo
   fmt::print("table:   {} nimbers loaded from {}\n", r.loaded_entries, !o.table_file.empty() ? o.table_file : o.trunk_file);
   if (r.rounds_candidate < 0) return;
   // The root's rounds: the options not yet shown "not r", grouped by the budget of their next question.
-  fmt::print("rounds:  {} was being asked; {} root options not yet shown not {} ({}), by the budget of their "
+  fmt::print("rounds:  {} was being asked; {} root option{} not yet shown not {} ({}), by the budget of their "
              "next question:\n",
-             r.rounds_candidate, r.rounds.size(), r.rounds_candidate, r.rounds_file);
+             r.rounds_candidate, r.rounds.size(), r.rounds.size() == 1 ? "" : "s", r.rounds_candidate, r.rounds_file);
   std::vector<std::uint64_t> budgets;
   for (const auto& x : r.rounds)
     if (std::find(budgets.begin(), budgets.end(), x.budget) == budgets.end()) budgets.push_back(x.budget);
