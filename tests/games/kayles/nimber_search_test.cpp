@@ -806,6 +806,26 @@ TEST(NimberSearch, RootRoundsKeepTheNimber) {
   EXPECT_GT(multi_round, 50);
 }
 
+namespace {
+
+// The lines of a root rounds file, checked (the header, "candidate R", then "NAME BUDGET" lines,
+// each budget at least 16); candidate: R; advanced: some budget is above 16 (a question was
+// abandoned before the cap).
+void check_rounds_lines(const std::vector<std::string>& v, int& candidate, bool& advanced) {
+  ASSERT_GE(v.size(), 3u);
+  EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
+  ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
+  advanced = false;
+  for (std::size_t i = 2; i < v.size(); ++i) {
+    unsigned long long name = 0, budget = 0;
+    ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
+    EXPECT_GE(budget, 16u);
+    advanced = advanced || budget > 16;
+  }
+}
+
+}  // namespace
+
 // Root rounds carried over (FILE.rounds beside the table, solve::RootRounds): a run on two threads
 // (the shared root) or on one stopped by --max-positions leaves the candidate being decided and
 // each unsettled option's next budget; a run resumed from it finds the nimber of a fresh run and
@@ -845,16 +865,11 @@ TEST(NimberSearch, RootRoundsResumeFromTheirFile) {
       o.max_nodes = 20000;
       EXPECT_THROW(games::kayles_nimber(g, VertexGame::ArcKayles, o), CapReached);
       auto v = lines();
-      ASSERT_GE(v.size(), 3u) << "run " << run;
-      EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
       int candidate = -1;
-      ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
       bool advanced = false;
+      check_rounds_lines(v, candidate, advanced);
+      if (HasFatalFailure()) return;
       for (std::size_t i = 2; i < v.size(); ++i) {
-        unsigned long long name = 0, budget = 0;
-        ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
-        EXPECT_GE(budget, 16u);
-        advanced = advanced || budget > 16;
         // Each line names its option's move in a comment (a one-component board: every option has one).
         const auto comment = v[i].find("  # move ");
         EXPECT_NE(comment, std::string::npos) << v[i];
@@ -930,17 +945,12 @@ TEST(NimberSearch, RootRoundsGoWithTheTrunk) {
         std::ifstream in(trunk + ".rounds");
         for (std::string l; std::getline(in, l);) v.push_back(l);
       }
-      ASSERT_GE(v.size(), 3u);
-      EXPECT_EQ(v[0], "cgtlab root rounds 1 arckayles grid-shape");
       int candidate = -1;
-      ASSERT_EQ(std::sscanf(v[1].c_str(), "candidate %d", &candidate), 1) << v[1];
       bool advanced = false;
-      for (std::size_t i = 2; i < v.size(); ++i) {
-        unsigned long long name = 0, budget = 0;
-        ASSERT_EQ(std::sscanf(v[i].c_str(), "%llx %llu", &name, &budget), 2) << v[i];
-        advanced = advanced || budget > 16;
+      check_rounds_lines(v, candidate, advanced);
+      if (HasFatalFailure()) return;
+      for (std::size_t i = 2; i < v.size(); ++i)
         v[i] = v[i].substr(0, v[i].find(' ')) + " " + std::to_string(std::uint64_t{1} << 40);
-      }
       EXPECT_TRUE(advanced);  // some question was abandoned before the cap
       // The committed trunk stays as it is: the next run starts from a copy.
       std::filesystem::copy_file(trunk, copy);
