@@ -21,7 +21,10 @@
 using namespace cgtlab;
 
 TEST(NimberTable, GetPutAndGrowth) {
-  solve::NimberTable<1> t(std::uint64_t{1} << 24);
+  // From 4 KiB, so the table doubles many times on the way (each doubling gathers the entries and
+  // frees the old slots first, f218ae5); from the default 4 MiB these entries never made it grow.
+  solve::NimberTable<1> t(std::uint64_t{1} << 24, std::uint64_t{1} << 12);
+  const std::uint64_t first = t.capacity();
   std::map<std::uint64_t, int> truth;
   std::mt19937_64 rng(5);
   for (int i = 0; i < 100000; ++i) {
@@ -39,6 +42,7 @@ TEST(NimberTable, GetPutAndGrowth) {
     }
   }
   EXPECT_GT(found, 90000);  // 16 MiB holds all of them but a few replaced ones
+  EXPECT_GE(t.capacity(), first * 64);  // it grew
   EXPECT_EQ(t.get({std::uint64_t{1} << 55}) >= 0, truth.count(std::uint64_t{1} << 55) > 0);
 }
 
