@@ -500,29 +500,34 @@ class NimberTable {
       concurrent_ = shared;
       return;
     }
-    if (packed_) {
-      util::HugeVector<std::uint64_t> old = std::move(words_);
-      const int old_bb = bb_;
-      resize();
-      words_.assign(buckets_ * kPackedBucket, 0);
-      size_.store(0);
-      for (std::uint64_t j = 0; j < old.size(); ++j)
-        if (const std::uint64_t e = old[j]; e & kValueMask)
-          insert_packed(pack(unpack(j / kPackedBucket, e & ~kValueMask, old_bb)), e & kValueMask, false);
-      concurrent_ = shared;
-      return;
-    }
-    // Doubling: the entries are gathered first and the old slots freed before the new ones are
-    // taken, so the peak is the new room and the entries (about a quarter of it: a table grows when
+    // The entries are gathered first and the old slots freed before the new ones are taken, so a
+    // doubling's peak is the new room and the entries (about a quarter of it: a table grows when
     // half full), not the old room and the new (half more). Node-Kayles 3x67 on a fresh table
     // (--table-mib 16384 --refutation-mib 12288 --max-memory 22016) was ended by the memory cap
     // as its refutation table doubled from 6 to 12 GiB: 4 + 6 + 12 GiB at once (2026-12-07).
-    if (up) {
+    // A packed entry's key is completed by its bucket's place, so the packed gathering keeps each
+    // old bucket's count (one byte per 8 words) beside its live words.
+    if (packed_) {
+      const int old_bb = bb_;
+      std::vector<std::uint64_t> live;
+      std::vector<std::uint8_t> count(buckets_, 0);
+      live.reserve(size());
+      for (std::uint64_t j = 0; j < words_.size(); ++j)
+        if (const std::uint64_t e = words_[j]; e & kValueMask) live.push_back(e), ++count[j / kPackedBucket];
+      words_ = util::HugeVector<std::uint64_t>();  // frees the old room (see the empty case above)
+      resize();
+      words_.assign(buckets_ * kPackedBucket, 0);
+      size_.store(0);
+      std::uint64_t next = 0;
+      for (std::uint64_t b = 0; b < count.size(); ++b)
+        for (std::uint8_t i = 0; i < count[b]; ++i, ++next)
+          insert_packed(pack(unpack(b, live[next] & ~kValueMask, old_bb)), live[next] & kValueMask, false);
+    } else {
       std::vector<Key> live;
       live.reserve(size());
       for (const Key& e : slots_)
         if (e[KW - 1] & kValueMask) live.push_back(e);
-      slots_ = util::HugeVector<Key>();  // frees the old room (see above)
+      slots_ = util::HugeVector<Key>();  // frees the old room (see the empty case above)
       resize();
       slots_.assign(buckets_ * kBucket, Key{});
       size_.store(0);
@@ -531,18 +536,6 @@ class NimberTable {
         key[KW - 1] &= ~kValueMask;
         insert(e, key);
       }
-      concurrent_ = shared;
-      return;
-    }
-    util::HugeVector<Key> old = std::move(slots_);
-    resize();
-    slots_.assign(buckets_ * kBucket, Key{});
-    size_.store(0);
-    for (const Key& e : old) {
-      if (!(e[KW - 1] & kValueMask)) continue;
-      Key key = e;
-      key[KW - 1] &= ~kValueMask;
-      insert(e, key);
     }
     concurrent_ = shared;
   }

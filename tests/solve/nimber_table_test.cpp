@@ -210,6 +210,47 @@ Key2 random_key(std::mt19937_64& rng, const solve::NimberKeyLayout<2>& l) {
 
 }  // namespace
 
+// A doubling gathers the entries into ordinary memory and frees the old slots before it takes the
+// new ones: at each growth the table's room peaks at the new size alone, never the old beside the
+// new (half more: what ended Node-Kayles 3x67 at its memory cap, docs/PERFORMANCE.md). Packed (a
+// vertex set of 60) and wide; every entry kept is exact.
+template <class Table, class Next>
+void expect_growth_holds_only_the_new_room(Table& t, Next&& next_key, int (*value)(const typename Table::Key&)) {
+  int growths = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const auto k = next_key();
+    const std::size_t old_bytes = t.bytes(), others = util::huge_page_bytes_held() - old_bytes;
+    util::reset_huge_page_peak();
+    t.put(k, value(k));
+    if (t.bytes() == old_bytes) continue;
+    ++growths;
+    EXPECT_EQ(t.bytes(), 2 * old_bytes);
+    EXPECT_EQ(util::huge_page_bytes_peak() - others, t.bytes()) << "growth " << growths;
+  }
+  EXPECT_GE(growths, 4);
+}
+
+TEST(NimberTable, GrowthHoldsOnlyTheNewRoom) {
+  std::mt19937_64 rng(41);
+  solve::NimberTable<2> packed(std::uint64_t{1} << 24, std::uint64_t{1} << 14, record_layouts()[3]);
+  ASSERT_TRUE(packed.packed());
+  std::map<Key2, int> truth;
+  expect_growth_holds_only_the_new_room(
+      packed, [&] { return truth.emplace(random_key(rng, record_layouts()[3]), 0).first->first; },
+      [](const Key2& k) { return value_of(k); });
+  for (auto& [k, v] : truth) v = value_of(k);
+  const Presence p = presence(packed, truth, [&] { return random_key(rng, record_layouts()[3]); });
+  EXPECT_EQ(p.found, packed.size());
+  EXPECT_GT(p.found, truth.size() - truth.size() / 50);
+  EXPECT_EQ(p.false_hits, 0);
+  solve::NimberTable<2> wide(std::uint64_t{1} << 24, std::uint64_t{1} << 12);
+  ASSERT_FALSE(wide.packed());
+  expect_growth_holds_only_the_new_room(
+      wide, [&] { return Key2{rng() & ((std::uint64_t{1} << 56) - 1), rng() & 0xffff}; },
+      [](const Key2& k) { return static_cast<int>(k[0] % 7); });
+  EXPECT_GT(wide.size(), 180000u);
+}
+
 TEST(NimberTable, PackedEntriesAreExact) {
   for (const auto& layout : record_layouts()) {
     SCOPED_TRACE(layout.bits());
