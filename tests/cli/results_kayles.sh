@@ -86,6 +86,12 @@ assert [o["budget"] for o in r["options"]] == [int(l[1]) for l in lines[2:]], r
 assert all(o["move"] for o in r["options"]), r
 assert r["candidate"] not in look["ruled_out"] and look["grundy"] is None, look
 PY
+  # The text names the count of open options, "option" in the singular for one (3x67 has one).
+  open=$(($(wc -l < "$rounds") - 2)) candidate=$(sed -n 2p "$rounds" | cut -d' ' -f2)
+  word=options; [ "$open" -eq 1 ] && word=option
+  "$cgtlab" "$game" grundy --graph "Grid$board" "${after[@]}" --lookup-only --trunk "$tmp" >"$tmp.out" 2>&1 &&
+    grep -qx "rounds:  $candidate was being asked; $open root $word not yet shown not $candidate ($tmp.rounds), by the budget of their next question:" "$tmp.out" ||
+    fail "$rounds: the lookup's rounds line: $(cat "$tmp.out")"
   rm -f "$tmp" "$tmp.rounds" "$tmp.out"
 done
 # The committed trunks prove, by --lookup-only alone, the lower bounds node-kayles.md states for
