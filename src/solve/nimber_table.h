@@ -306,6 +306,7 @@ class NimberTable {
       insert_packed(pack(key), static_cast<std::uint64_t>(nimber + 1) << kValueShift, false);
       return;
     }
+    if (key[KW - 1] & kValueMask) throw std::logic_error("NimberTable: a key in the value's byte");
     Key e = key;
     e[KW - 1] |= static_cast<std::uint64_t>(nimber + 1) << kValueShift;
     if (!concurrent_) grow_if_needed();
@@ -320,6 +321,7 @@ class NimberTable {
     bits &= 0xff;
     if (bits == 0) return;
     if (packed_ && !fits(key)) throw std::logic_error("NimberTable: a key outside the table's layout");
+    if (!packed_ && (key[KW - 1] & kValueMask)) throw std::logic_error("NimberTable: a key in the value's byte");
     if (!concurrent_) grow_if_needed();
     if (packed_) {
       insert_packed(pack(key), static_cast<std::uint64_t>(bits) << kValueShift, true);

@@ -237,7 +237,10 @@ TEST(NimberTable, GrowthHoldsOnlyTheNewRoom) {
   ASSERT_TRUE(packed.packed());
   solve::NimberTable<2> wide(std::uint64_t{1} << 24, std::uint64_t{1} << 12);
   ASSERT_FALSE(wide.packed());
-  const auto wide_key = [&] { return Key2{rng(), rng() & ((std::uint64_t{1} << 56) - 1)}; };  // (the last word's top byte holds the value)
+  // The last word's top byte holds the value: a key there is refused (it read back as another key).
+  const auto wide_key = [&] { return Key2{rng(), rng() & ((std::uint64_t{1} << 56) - 1)}; };
+  EXPECT_THROW(wide.put(Key2{1, std::uint64_t{1} << 60}, 1), std::logic_error);
+  EXPECT_THROW(wide.merge_flags(Key2{1, std::uint64_t{1} << 56}, 1), std::logic_error);
   for (auto* t : {&packed, &wide}) {
     SCOPED_TRACE(t->packed() ? "packed" : "wide");
     std::map<Key2, int> truth;
