@@ -6,7 +6,6 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -32,6 +31,7 @@
 #include "games/rooks/rules.h"
 #include "graph/graph.h"
 #include "util/error.h"
+#include "util/memory_line.h"
 
 namespace cgtlab::cli {
 
@@ -300,27 +300,6 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"root_questions_cancelled", s.cancelled_questions}};
 }
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
-
-// While it lives, Ctrl-C and kill (SIGTERM, as `timeout` sends) set g_interrupted (the search
-// stops and saves what it must); at its end the handlers are restored and the progress line ends.
-class InterruptScope {
- public:
-  InterruptScope() : int_(std::signal(SIGINT, on_interrupt)), term_(std::signal(SIGTERM, on_interrupt)) {}
-  ~InterruptScope() {
-    std::signal(SIGINT, int_);
-    std::signal(SIGTERM, term_);
-    progress_done();
-  }
-  InterruptScope(const InterruptScope&) = delete;
-  InterruptScope& operator=(const InterruptScope&) = delete;
-
- private:
-  void (*int_)(int);
-  void (*term_)(int);
-};
-
 // [{"value": 0, "move": "12-13"}, ...] (docs/json.md, "witnesses").
 nlohmann::json witnesses_json(const std::vector<solve::NimberStatus::Witness>& witnesses) {
   nlohmann::json out = nlohmann::json::array();
@@ -336,6 +315,7 @@ nlohmann::json reached_json(const solve::NimberStatus& st) {
                    {"peak_rss_mib", peak_rss_mib()},
                    {"positions", st.positions.load()},
                    {"table_entries", st.table_entries.load()}};
+  if (const std::uint64_t held = util::memory_line_refusals(); held != 0) j["table_growths_held"] = held;
   if (st.moves.load() > 0) {
     j["moves_checked"] = st.moves_checked.load();
     j["moves"] = st.moves.load();
@@ -410,8 +390,12 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
           : refutation_mib == 0 ? fmt::format(": nimbers {} MiB", nimber_mib)
                                 : fmt::format(": nimbers {} MiB, refutations {} MiB{}", nimber_mib, refutation_mib,
                                               status->refutation_bound_shared.load() ? " now (shared)" : "");
-      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB{}), {}", positions, rate,
-                         entries, slots, percent(entries, slots), refutations, table_mib, split,
+      const std::uint64_t held = util::memory_line_refusals();
+      const std::string line =
+          held == 0 ? std::string()
+                    : fmt::format("; growth held {} times at the memory line, {} MiB", held, util::memory_line() >> 20);
+      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB{}{}), {}", positions,
+                         rate, entries, slots, percent(entries, slots), refutations, table_mib, split, line,
                          games::search_bounds_text(*status, false));
     });
   } else if (progress_enabled()) {
@@ -534,7 +518,8 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
   opt.iso_keys = o.iso_keys;
   opt.packed_entries = o.packed_entries == "on";
   opt.front_bits = o.front_bits;
-  opt.interrupt = &g_interrupted;
+  opt.interrupt = stop_flag();
+  opt.interrupt_cause = stop_cause;
   games::EndgameDb db;
   if (!o.db_file.empty()) {
     db = games::EndgameDb::load(o.db_file);
@@ -549,10 +534,10 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
     return print_lookup(o, games::kayles_nimber(g, game, opt), format == "json");
   }
   report_search(opt, o.progress);
-  // Ctrl-C and kill both stop the search and save --table.
+  // Ctrl-C, kill and the memory save line stop the search, which saves --table.
   games::NimberSearchResult r;
   {
-    InterruptScope interrupts;
+    StopScope stops;
     r = games::kayles_nimber(g, game, opt);
   }
   // An outcome-only search of an N-position leaves the nimber unknown (at least 1); an --is-nimber
@@ -606,7 +591,9 @@ void run_kayles(const KaylesOptions& o, games::VertexGame game) {
                      {"refutation_values", r.high_refutations ? 16 : r.refutation_bound_bytes != 0 ? 8 : 0},
                      {"threads", o.threads},
                      {"cpu_seconds", cpu_seconds()},
-                     {"peak_rss_mib", peak_rss_mib()}};
+                     {"peak_rss_mib", peak_rss_mib()},
+                     {"memory_line_mib", util::memory_line() >> 20},
+                     {"table_growths_held", util::memory_line_refusals()}};
     if (r.refutation_bound_bytes != 0)
       j["refutation_bound"] = {{"shared", r.shared_bound}, {"halvings", r.refutation_halvings}};
     if (!o.db_file.empty())
@@ -659,12 +646,13 @@ void run_build_db(const BuildDbOptions& o, games::VertexGame game) {
   games::NimberSearchOptions opt;
   opt.table_bytes = search_table_bytes(o.table_mib, o.table_mib_given);
   opt.max_nodes = o.max_positions;
-  opt.interrupt = &g_interrupted;
+  opt.interrupt = stop_flag();
+  opt.interrupt_cause = stop_cause;
   games::EndgameDbBuildStats st;
   games::EndgameDb db;
   const auto start = std::chrono::steady_clock::now();
   {
-    InterruptScope interrupts;
+    StopScope stops;
     std::function<void(const std::string&)> report;
     if (progress_enabled()) report = [](const std::string& line) { progress(line); };
     db = games::build_endgame_db(game, o.rows, o.max_cells, opt, o.max_shapes, &st, report);

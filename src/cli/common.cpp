@@ -8,17 +8,20 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "cgt/game.h"
 #include "cgt/latex.h"
 #include "util/error.h"
+#include "util/memory_line.h"
 
 namespace cgtlab::cli {
 
@@ -143,12 +146,7 @@ void write_progress_line(const std::string& line) {
 
 }  // namespace
 
-std::uint64_t resident_mib() {
-  std::ifstream statm("/proc/self/statm");
-  std::uint64_t size = 0, resident = 0;
-  statm >> size >> resident;
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
-}
+std::uint64_t resident_mib() { return util::resident_bytes() >> 20; }
 
 double cpu_seconds() {
   rusage u{};
@@ -518,22 +516,30 @@ void add_max_positions_option(CLI::App* cmd, std::uint64_t& value) {
 }
 
 namespace {
+// Set by a signal or by the save line while a StopScope lives; why, for stop_cause().
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_stop_scopes{0};
+std::atomic<std::uint64_t> g_stop_resident{0};  // nonzero: the save line set g_stop at this RSS
+std::optional<std::uint64_t> g_save_line_mib;   // --save-line; unset: 31/32 of --max-memory
+std::uint64_t g_save_line_bytes = 0;             // in force (0: none)
+extern "C" void on_stop_signal(int) { g_stop.store(true); }
+
 // The backstop of --max-memory: searches and the game store estimate their own tables
 // and stop cleanly, but any allocation the estimates miss is caught here. A thread reads
 // the resident set size every 20 ms; beyond the cap it prints the one cap line and ends
-// the process with exit code 2 (no partial answer is printed after it).
-void start_memory_watchdog(std::uint64_t limit_bytes) {
-  if (limit_bytes == 0) return;
-  std::thread([limit_bytes] {
-    const long page = sysconf(_SC_PAGESIZE);
+// the process with exit code 2 (no partial answer is printed after it). Before that, at the
+// save line, it sets the stop flag of a live StopScope: the search there stops and saves.
+void start_memory_watchdog(std::uint64_t limit_bytes, std::uint64_t save_line_bytes) {
+  if (limit_bytes == 0 && save_line_bytes == 0) return;
+  std::thread([limit_bytes, save_line_bytes] {
     for (;;) {
-      std::FILE* f = std::fopen("/proc/self/statm", "r");
-      if (f == nullptr) return;  // no /proc: the estimates alone
-      unsigned long size = 0, resident = 0;
-      int got = std::fscanf(f, "%lu %lu", &size, &resident);
-      std::fclose(f);
-      if (got != 2) return;
-      if (static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) > limit_bytes) {
+      const std::uint64_t bytes = util::resident_bytes();
+      if (bytes == 0) return;  // no /proc: the estimates alone
+      if (save_line_bytes != 0 && bytes > save_line_bytes && g_stop_scopes.load() > 0 && !g_stop.load()) {
+        g_stop_resident.store(bytes);
+        g_stop.store(true);
+      }
+      if (limit_bytes != 0 && bytes > limit_bytes) {
         std::fflush(stdout);
         // If the main thread has already reported its own error it is exiting with it: leave it.
         if (!emit_error(ErrorKind::Cap,
@@ -549,15 +555,47 @@ void start_memory_watchdog(std::uint64_t limit_bytes) {
 }
 }  // namespace
 
+StopScope::StopScope() : int_(std::signal(SIGINT, on_stop_signal)), term_(std::signal(SIGTERM, on_stop_signal)) {
+  g_stop_scopes.fetch_add(1);
+}
+
+StopScope::~StopScope() {
+  g_stop_scopes.fetch_sub(1);
+  std::signal(SIGINT, int_);
+  std::signal(SIGTERM, term_);
+  progress_done();
+}
+
+const std::atomic<bool>* stop_flag() { return &g_stop; }
+
+std::string stop_cause() {
+  const std::uint64_t resident = g_stop_resident.load();
+  if (resident == 0) return "interrupted";
+  return fmt::format("stopped at the memory save line (resident {} MiB passed {} MiB{})", resident >> 20,
+                     g_save_line_bytes >> 20,
+                     g_save_line_mib ? std::string(", --save-line")
+                                     : fmt::format(", 31/32 of --max-memory {}", g_max_memory_mib));
+}
+
 void add_max_memory_option(CLI::App& app) {
   // The canonical-form store counts toward the cap too (set before any command runs).
   app.parse_complete_callback([] {
-    cgt::set_game_memory_limit(g_max_memory_mib << 20);
-    start_memory_watchdog(g_max_memory_mib << 20);
+    const std::uint64_t cap = g_max_memory_mib << 20;
+    if (g_save_line_mib && cap != 0 && *g_save_line_mib >= g_max_memory_mib)
+      throw InputError(fmt::format("--save-line {} must be below --max-memory {} (0: no save line)", *g_save_line_mib,
+                                   g_max_memory_mib));
+    g_save_line_bytes = g_save_line_mib ? *g_save_line_mib << 20 : cap - cap / 32;
+    util::set_memory_line(g_save_line_bytes);  // tables hold their growth below it
+    cgt::set_game_memory_limit(cap);
+    start_memory_watchdog(cap, g_save_line_bytes);
   });
   app.add_option("--max-memory", g_max_memory_mib,
                  "stop a search with exit code 2 when its tables would exceed this many MiB (0: no cap)")
       ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  app.add_option("--save-line", g_save_line_mib,
+                 "a search that can stop cleanly (the nimber searches) stops, reports and saves its --table when "
+                 "its resident memory passes this many MiB (default 31/32 of --max-memory; 0: never)")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
 }
 

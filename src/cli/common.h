@@ -3,6 +3,8 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+
+#include <atomic>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -102,8 +104,34 @@ void set_stop_report(std::function<nlohmann::json()> report);
 // Adds `--max-positions N` (0 = no cap) to a command.
 void add_max_positions_option(CLI::App* cmd, std::uint64_t& value);
 
-// Adds the global `--max-memory MIB` option (default 6144: well under this machine's share).
+// Adds the global `--max-memory MIB` option (default 6144: well under this machine's share) and
+// `--save-line MIB` (default 31/32 of it; 0: none), the resident memory at which a stoppable
+// search stops cleanly (StopScope) instead of meeting the cap, which ends the process unsaved.
 void add_max_memory_option(CLI::App& app);
+
+// While one lives, Ctrl-C and kill (SIGTERM, as `timeout` sends) set stop_flag() instead of ending
+// the process, and so does the memory watchdog when the resident memory passes --save-line: the
+// search (given the flag as its interrupt) stops, says how far it got and saves what it keeps (a
+// nimber search's --table), where --max-memory itself, the backstop, ends the process at once and
+// unsaved. A table's doublings peak at 15/16 of --max-memory by design (search_table_bytes), so the
+// default line, 31/32, is passed only by what the tables' estimates miss: in the forty-second
+// pass the cap ended Node-Kayles 3x67 twice, 15 minutes of search after its last checkpoint
+// (docs/PERFORMANCE.md). At the scope's end the handlers are restored and the progress line ends.
+class StopScope {
+ public:
+  StopScope();
+  ~StopScope();
+  StopScope(const StopScope&) = delete;
+  StopScope& operator=(const StopScope&) = delete;
+
+ private:
+  void (*int_)(int);
+  void (*term_)(int);
+};
+const std::atomic<bool>* stop_flag();
+// What set the flag, in the words of a stop's message: "interrupted" (a signal), or "stopped at
+// the memory save line (resident N MiB passed --save-line L MiB)".
+std::string stop_cause();
 // The limits of a search: --max-positions of the command, --max-memory of the run.
 solve::SearchLimits search_limits(std::uint64_t max_positions);
 // A search's table bound in bytes: --table-mib, but at most three quarters of --max-memory,

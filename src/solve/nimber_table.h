@@ -7,7 +7,8 @@
 // Slots form buckets of 4 consecutive entries (one 64-byte cache line for KW = 2); a key lives
 // in the bucket its hash selects. When a bucket is full, the entry with the fewest key bits set
 // (the smallest position, for set-like keys: the cheapest to recompute) is replaced.
-// Size: the table starts small and doubles while it is more than half full, up to its bound.
+// Size: the table starts small and doubles while it is more than half full, up to its bound and
+// below the process's memory line (grow(); util/memory_line.h).
 // Built with TableSizes::kOrThreeTimes, a table of either layout may have 3 * 2^bb buckets where
 // that is the larger within its bound (12 GiB instead of 8 under a 12 GiB bound); a wide entry's
 // bucket is then its hash's low bb bits plus 2^bb times a third, (the hash's high 32 bits) * 3 >> 32.
@@ -86,6 +87,7 @@
 
 #include "util/error.h"
 #include "util/huge_pages.h"
+#include "util/memory_line.h"
 
 namespace cgtlab::solve {
 
@@ -275,6 +277,8 @@ class NimberTable {
     return true;
   }
   std::uint64_t shrinks() const { return shrinks_; }
+  // Doublings held at the process's memory line (grow()); the table stayed at its size.
+  std::uint64_t growths_held() const { return held_; }
   // Called by grow() with the size about to be taken, before the new slots are allocated (a shared
   // bound makes room there; see solve/shared_table_bound.h).
   void set_before_growth(std::function<void(std::uint64_t new_bytes)> f) { before_growth_ = std::move(f); }
@@ -477,7 +481,16 @@ class NimberTable {
   }
 
   // Doubles the table (no other thread in it: see set_concurrent); rehashes without the seqlocks.
+  // Held at the process's memory line (util/memory_line.h) when what the doubling adds at its
+  // peak (the new room less the old, and the gathered entries: rehash) does not fit under it: the
+  // table then stays at its size and replaces entries, as at its bound.
   void grow() {
+    const std::uint64_t gathered = packed_ ? size() * sizeof(std::uint64_t) + buckets_ : size() * sizeof(Key);
+    if (!util::memory_allows(bytes() + gathered)) {
+      max_buckets_ = buckets_;
+      ++held_;
+      return;
+    }
     if (before_growth_) before_growth_(bytes() * 2);
     rehash(true);
   }
@@ -895,6 +908,7 @@ class NimberTable {
   std::uint64_t buckets_ = 0, max_buckets_ = 0;
   std::uint64_t min_buckets_ = 1;  // the smallest size (packed: mul_ << min_bb; else mul_ buckets)
   std::uint64_t shrinks_ = 0;
+  std::uint64_t held_ = 0;
   std::function<void(std::uint64_t)> before_growth_;
   std::uint64_t mul_ = 1;  // buckets_ is mul_ * 2^bb_ (mul_ 3 only with TableSizes::kOrThreeTimes)
   int bb_ = 0;  // log2(buckets_ / mul_)

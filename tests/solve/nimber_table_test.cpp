@@ -3,6 +3,7 @@
 #include "solve/nimber_table.h"
 #include "solve/shared_table_bound.h"
 #include "util/huge_pages.h"
+#include "util/memory_line.h"
 
 #include <gtest/gtest.h>
 
@@ -253,6 +254,55 @@ TEST(NimberTable, GrowthHoldsOnlyTheNewRoom) {
     // Few lost to full buckets while small: buckets of 8 words packed, of 4 wide (5.6 % at most).
     EXPECT_GT(p.found, truth.size() - truth.size() / (t->packed() ? 50 : 10));
     EXPECT_EQ(p.false_hits, 0);
+  }
+}
+
+// Under the process's memory line (util/memory_line.h; the CLI's --save-line) a table does not
+// double when the doubling would pass it: it stays at its size, as at its bound, replaces entries
+// and keeps every stored fact exact. A line 1 MiB above the process's resident set holds both
+// layouts at their first doubling from 1 MiB; with no line they grow.
+TEST(NimberTable, GrowthHeldAtTheMemoryLine) {
+  std::mt19937_64 rng(43);
+  const auto layout = record_layouts()[3];
+  const auto wide_key = [&] { return Key2{rng(), rng() & ((std::uint64_t{1} << 56) - 1)}; };
+  struct LineGuard {
+    ~LineGuard() { util::set_memory_line(0); }
+  } guard;
+  for (const bool packed : {true, false}) {
+    SCOPED_TRACE(packed ? "packed" : "wide");
+    for (const bool line : {true, false}) {
+      SCOPED_TRACE(line ? "under a line" : "no line");
+      solve::NimberTable<2> t(std::uint64_t{1} << 26, std::uint64_t{1} << 20,
+                              packed ? layout : solve::NimberKeyLayout<2>{});
+      ASSERT_EQ(t.packed(), packed);
+      const std::uint64_t start = t.bytes(), refusals = util::memory_line_refusals();
+      ASSERT_EQ(start, std::uint64_t{1} << 20);
+      ASSERT_GT(util::resident_bytes(), 0u);
+      util::set_memory_line(line ? util::resident_bytes() + (std::uint64_t{1} << 20) : 0);
+      std::map<Key2, int> truth;
+      const auto next = [&] { return packed ? random_key(rng, layout) : wide_key(); };
+      const std::uint64_t n = 2 * t.capacity();  // four times what makes it double
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const Key2 k = next();
+        t.put(k, value_of(k));
+        truth[k] = value_of(k);
+      }
+      util::set_memory_line(0);
+      if (line) {
+        EXPECT_EQ(t.bytes(), start);
+        EXPECT_EQ(t.max_bytes(), start);
+        EXPECT_EQ(t.growths_held(), 1u);
+        EXPECT_EQ(util::memory_line_refusals(), refusals + 1);
+        EXPECT_GT(t.replaced(), 0u);
+      } else {
+        EXPECT_GE(t.bytes(), start * 4);
+        EXPECT_EQ(t.growths_held(), 0u);
+        EXPECT_EQ(util::memory_line_refusals(), refusals);
+      }
+      const Presence p = presence(t, truth, next);
+      EXPECT_EQ(p.found, t.size());
+      EXPECT_EQ(p.false_hits, 0);
+    }
   }
 }
 

@@ -1524,8 +1524,8 @@ NimberSearchResult search(const graph::Graph& g, VertexGame game, std::optional<
       });
     }
   } catch (const solve::SearchStopped&) {
-    throw stopped(status.nimber.load() >= 0 ? "search interrupted after the nimber was found"
-                                            : "search interrupted before the nimber was found");
+    const std::string cause = o.interrupt_cause ? o.interrupt_cause() : std::string("interrupted");
+    throw stopped("search " + cause + (status.nimber.load() >= 0 ? " after" : " before") + " the nimber was found");
   } catch (const CapReached& e) {
     if (o.max_nodes != 0 && status.positions.load() > o.max_nodes)
       throw stopped("--max-positions " + std::to_string(o.max_nodes) + " reached");
@@ -1598,7 +1598,8 @@ std::vector<GridShapeNimber> shape_nimbers(VertexGame game, int rows, int cols, 
       out[i] = {k, engine.nimber(p)};
     }
   } catch (const solve::SearchStopped&) {
-    throw CapReached("endgame database: the build was interrupted");
+    throw CapReached("endgame database: the build was " +
+                     (o.interrupt_cause ? o.interrupt_cause() : std::string("interrupted")));
   }
   if (positions) *positions = engine.stats().nodes;
   return out;

@@ -46,6 +46,10 @@ struct NimberSearchOptions {
   // 3x53 seeded by 3x52's finished table took 37 positions (docs/results/node-kayles.md).
   std::string seed_file;
   const std::atomic<bool>* interrupt = nullptr;  // set it (e.g. on SIGINT) to stop the search
+  // When set, names what set `interrupt`, in the words of the stop's message ("search <cause>
+  // before the nimber was found"); unset: "interrupted" (Ctrl-C, kill). The CLI's memory save
+  // line sets the flag too (cli/common.h, StopScope).
+  std::function<std::string()> interrupt_cause;
   std::function<void(const solve::NimberProgress&)> progress;
   // When set, kept up to date while the search runs (positions, table, what is proved about the
   // nimber; solve::NimberStatus), for progress lines and the report of a stopped run; any thread
