@@ -594,8 +594,8 @@ void add_max_memory_option(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
   app.add_option("--save-line", g_save_line_mib,
-                 "a search that can stop cleanly (the nimber searches) stops, reports and saves its --table when "
-                 "its resident memory passes this many MiB (default 31/32 of --max-memory; 0: never)")
+                 "the memory line in MiB (default 31/32 of --max-memory; 0: none): no nimber table doubles past it, "
+                 "and a nimber search whose resident memory passes it stops, reports and saves its --table")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
 }
 
