@@ -34,13 +34,16 @@ grep -q '"kind":"cap"' "$dir/out" && grep -q '"reached":{' "$dir/out" || fail "-
 line=$((base + 24))
 sanitized=no; grep -qa __asan_report "$cgtlab" && sanitized=yes
 timeout -s KILL 600 "$cgtlab" --max-memory 0 --save-line $line arckayles grundy --graph Grid5x10 --value-only \
-  --max-positions 4000000 --table "$dir/b.tt" --json >"$dir/out" 2>"$dir/err"; rc=$?
+  --max-positions 4000000 --table "$dir/b.tt" --json --progress 0.2 >"$dir/out" 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] || fail "--save-line $line: exit $rc, want 2: $(cat "$dir/err")"
 held=$(grep -o '"table_growths_held":[0-9]*' "$dir/out" | cut -d: -f2)
 if [ $sanitized = yes ] && grep -q "stopped at the memory save line" "$dir/err"; then :
 else
   grep -q -e "--max-positions 4000000 reached" "$dir/err" || fail "--save-line $line: stopped for another reason: $(cat "$dir/err")"
   [ -n "$held" ] && [ "$held" -ge 1 ] || fail "--save-line $line: no table growth was held: $(cat "$dir/out")"
+  # The progress lines say so once it has happened (the first hold comes at about a third of the run).
+  grep -q "growth held [0-9]* times at the memory line, $line MiB" "$dir/err" ||
+    fail "--save-line $line: no progress line says the growth was held: $(tail -2 "$dir/err")"
 fi
 grep -q "saved to $dir/b.tt" "$dir/err" || fail "--save-line $line: should save the table: $(cat "$dir/err")"
 # ... and a finished search says so in its JSON (here none held: no line).
