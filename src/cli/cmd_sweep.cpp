@@ -8,6 +8,7 @@
 #include <charconv>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -66,7 +67,23 @@ std::unique_ptr<store::Store> attach_run(store::SweepRun<Cell>& o, const SweepAr
   o.on_cell = [what](const Cell& c, int done, int cells) {
     progress(fmt::format("sweep: {} of {} cells; {}{}", done, cells, what(c), c.from_store ? " (stored)" : ""));
   };
+  // Ctrl-C, kill and the memory save line (StopScope, around the sweep) stop the cell being
+  // computed (its search gets the same flag) and leave the cells after it not started.
+  o.stop = stop_flag();
+  o.stop_cause = stop_cause;
   return st;
+}
+
+// After a stopped sweep has printed its cells: one line on stderr and exit code 2, since the
+// sweep is not complete. The cells finished before the stop are in the --store; so are a Cram or
+// Node-Kayles cell's proofs in the --carry-table, from which the rerun's cell starts.
+template <class Cell>
+void raise_if_stopped(const std::vector<Cell>& cells, const SweepArgs& a) {
+  if (!stop_flag()->load()) return;
+  const auto open = std::count_if(cells.begin(), cells.end(), [](const Cell& c) { return c.status == "capped"; });
+  throw CapReached(fmt::format("sweep {}: {} of {} cells not finished{}{}", stop_cause(), open, cells.size(),
+                               a.store_file.empty() ? "" : "; a rerun with the same --store computes only those",
+                               a.carry_table.empty() ? "" : "; what the stopped cell proved is in the --carry-table, where the rerun starts"));
 }
 
 void run_sweep_pebbling(const SweepArgs& a) {
@@ -83,8 +100,12 @@ void run_sweep_pebbling(const SweepArgs& a) {
   auto st = attach_run(o, a, bytes, [](const store::SweepCell& c) {
     return fmt::format("K{} k={}: {}", c.n, c.k, c.m ? std::to_string(*c.m) : c.status);
   });
-  auto cells = store::sweep_pebbling(o);
-  progress_done();
+  o.threshold.limits.interrupt = stop_flag();
+  std::vector<store::SweepCell> cells;
+  {
+    StopScope stops;
+    cells = store::sweep_pebbling(o);
+  }
   if (format == "latex" || format == "markdown") {  // one row per cell, in the sweep's order
     Table t{"lrr", {text_cell("graph"), Cell{"k", "$k$"}, Cell{"m(K_n)", "$m^{(k+1:k)}(K_n)$"}}, {},
             {fmt::format("cgtlab sweep pebbling --n {} --k {} --max-total {}: m^(k+1:k)(K_n) per cell; "
@@ -98,12 +119,14 @@ void run_sweep_pebbling(const SweepArgs& a) {
                                                                  fmt::format("none $\\le {}$", a.max_total)}
                                                           : text_cell("stopped")});
     print_tables(format, {t});
+    raise_if_stopped(cells, a);
     return;
   }
   if (format == "json") {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
     print_json({{"game", "pebbling"}, {"family", "K_n"}, {"bound", a.max_total}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
+    raise_if_stopped(cells, a);
     return;
   }
   for (const auto& c : cells) {
@@ -112,6 +135,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
                                                          : "stopped: " + c.stopped;
     fmt::print("K{} k={}: {}  ({:.2f} s{})\n", c.n, c.k, what, c.seconds, c.from_store ? ", from the store" : "");
   }
+  raise_if_stopped(cells, a);
 }
 
 void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
@@ -131,8 +155,13 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   auto st = attach_run(o, a, bytes, [](const store::GridCell& c) {
     return fmt::format("{}x{}: {}", c.rows, c.cols, c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status);
   });
-  auto cells = store::sweep_grid_nimbers(o);
-  progress_done();
+  o.search.interrupt = stop_flag();
+  o.search.interrupt_cause = stop_cause;
+  std::vector<store::GridCell> cells;
+  {
+    StopScope stops;
+    cells = store::sweep_grid_nimbers(o);
+  }
   if (format == "latex" || format == "markdown") {  // one row per board: its nimber and outcome
     Table t{"lll", {text_cell("board"), text_cell("value"), text_cell("outcome")}, {},
             {fmt::format("cgtlab sweep {} --rows {} --cols {}: the nimber of {} on each board; stopped: a "
@@ -147,12 +176,14 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
         t.rows.push_back({board, text_cell("stopped"), text_cell("")});
     }
     print_tables(format, {t});
+    raise_if_stopped(cells, a);
     return;
   }
   if (format == "json") {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : cells) list.push_back(store::to_json(c));
     print_json({{"game", cram ? "arckayles" : "nodekayles"}, {"family", "GridRxC"}, {"rows", a.rows}, {"ranks", run_ranks()}, {"bytes_exchanged", bytes}, {"cells", list}});
+    raise_if_stopped(cells, a);
     return;
   }
   for (const auto& c : cells) {
@@ -161,6 +192,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
                                 : "stopped: " + c.stopped;
     fmt::print("{}x{}: {}  ({:.2f} s{})\n", c.rows, c.cols, what, c.seconds, c.from_store ? ", from the store" : "");
   }
+  raise_if_stopped(cells, a);
 }
 
 }  // namespace

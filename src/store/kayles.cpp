@@ -1,5 +1,6 @@
 #include "store/kayles.h"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -94,19 +95,23 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
     search.table_file.clear();
     search.seed_file.clear();
     // The carried table: read from `carry`, the cell's own written beside it (FILE.next, saved at
-    // the end, at checkpoints and when the cell is stopped) and then put in its place.
+    // the end, at checkpoints and when the cell is stopped) and then put in its place, with its
+    // refutations (FILE.refutations, FILE.refutations-high; a side file the cell did not write goes).
     const std::string next = carry + ".next";
+    static constexpr std::array<const char*, 3> kSides{"", ".refutations", ".refutations-high"};
     auto carry_on = [&] {
       if (carry.empty() || !std::filesystem::exists(next)) return;
       std::error_code ec;
-      std::filesystem::rename(next, carry, ec);
-      if (!ec && std::filesystem::exists(next + ".refutations")) std::filesystem::rename(next + ".refutations", carry + ".refutations", ec);
-      else if (!ec) std::filesystem::remove(carry + ".refutations", ec);
-      if (ec) throw InputError("cannot replace the carried table " + carry + ": " + ec.message());
+      for (const char* side : kSides) {
+        if (std::filesystem::exists(next + side)) std::filesystem::rename(next + side, carry + side, ec);
+        else std::filesystem::remove(carry + side, ec);
+        if (ec) throw InputError("cannot replace the carried table " + carry + side + ": " + ec.message());
+      }
     };
     if (!carry.empty()) {
       std::error_code ec;  // a file that cannot go makes the search's save fail, with its own message
-      for (const std::string& f : {next, next + ".refutations", next + ".rounds"}) std::filesystem::remove(f, ec);
+      for (const char* side : kSides) std::filesystem::remove(next + side, ec);
+      std::filesystem::remove(next + ".rounds", ec);
       search.table_file = next;
       if (std::filesystem::exists(carry)) search.seed_file = carry;
     }
@@ -117,8 +122,13 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
       r = games::kayles_nimber(graph::parse_graph(spec(i)), o.game, search);
     } catch (const CapReached& e) {
       carry_on();
-      if (deadline.fired()) throw CapReached(fmt::format("--cell-seconds {} reached ({})", o.max_seconds, e.what()));
-      throw;
+      // The stop's message names the files the search saved, FILE.next..., now in FILE's place.
+      std::string what = e.what();
+      for (auto at = carry.empty() ? std::string::npos : what.find(next); at != std::string::npos;
+           at = what.find(next, at + carry.size()))
+        what.replace(at, next.size(), carry);
+      if (deadline.fired()) throw CapReached(fmt::format("--cell-seconds {} reached ({})", o.max_seconds, what));
+      throw CapReached(what);
     }
     carry_on();
     CellAnswer a;

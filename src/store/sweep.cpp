@@ -19,8 +19,10 @@ double since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-// Computes cell i; a cap becomes a "capped" cell. Other errors propagate.
-CellAnswer compute_cell(const CellPlan& plan, std::size_t i, Store* store) {
+// Computes cell i; a cap becomes a "capped" cell, and a cell the run's stop came before is not
+// started. Other errors propagate.
+CellAnswer compute_cell(const CellPlan& plan, std::size_t i, Store* store, const CellRun& run) {
+  if (run.stop && run.stop->load()) return CellAnswer::not_started(run.stop_cause ? run.stop_cause() : "interrupted");
   CellAnswer c;
   const auto started = std::chrono::steady_clock::now();
   try {
@@ -35,12 +37,13 @@ CellAnswer compute_cell(const CellPlan& plan, std::size_t i, Store* store) {
 }
 
 void record(const CellPlan& plan, std::size_t i, Store& store, const CellAnswer& c) {
+  if (c.skipped) return;
   record_answer(store, plan.key(i), c);
   if (plan.recorded && c.status != "capped") plan.recorded(i, store);
 }
 
 json cell_message(std::size_t i, const CellAnswer& c) {
-  return {{"i", i}, {"status", c.status}, {"answer", c.answer}, {"seconds", c.seconds}, {"stopped", c.stopped}};
+  return {{"i", i}, {"status", c.status}, {"answer", c.answer}, {"seconds", c.seconds}, {"stopped", c.stopped}, {"skipped", c.skipped}};
 }
 
 CellAnswer cell_of_message(const json& m) {
@@ -49,6 +52,7 @@ CellAnswer cell_of_message(const json& m) {
   c.answer = m.at("answer");
   c.seconds = m.at("seconds").get<double>();
   c.stopped = m.at("stopped").get<std::string>();
+  c.skipped = m.at("skipped").get<bool>();
   return c;
 }
 
@@ -118,7 +122,7 @@ std::vector<CellAnswer> run_distributed(const CellPlan& plan, const CellRun& run
     const std::size_t i = left[j].get<std::size_t>();
     json message;
     try {
-      CellAnswer c = compute_cell(plan, i, rank == 0 ? run.store : nullptr);
+      CellAnswer c = compute_cell(plan, i, rank == 0 ? run.store : nullptr, run);
       message = cell_message(i, c);
     } catch (const std::exception& e) {
       message = {{"i", i}, {"error", error_of(e)}};
@@ -211,7 +215,7 @@ std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run) {
       c = stored_cell(*run.store, *rec);
       if (plan.check_answer) plan.check_answer(c.answer);
     } else {
-      c = compute_cell(plan, i, run.store);
+      c = compute_cell(plan, i, run.store, run);
       if (run.store) record(plan, i, *run.store, c);
     }
     cells.push_back(std::move(c));

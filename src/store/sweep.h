@@ -9,6 +9,7 @@
 // as soon as it has it; rank 0 records each answer when it receives it (between its own cells),
 // so a crash loses only cells in flight. Every rank returns the same cells.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -33,6 +34,7 @@ struct CellAnswer {
   bool from_store = false;
   double seconds = 0;     // of the computation (the stored one when from_store)
   std::string stopped;    // why a capped cell stopped
+  bool skipped = false;   // never started: the sweep was stopped before it (never recorded)
 
   static CellAnswer answered(std::string status, nlohmann::json answer, double seconds = 0) {
     CellAnswer c;
@@ -46,6 +48,12 @@ struct CellAnswer {
     c.status = "capped";
     c.stopped = std::move(stopped);
     c.seconds = seconds;
+    return c;
+  }
+  // A cell the sweep's stop came before: capped, not recorded (a stored stop stays as it was).
+  static CellAnswer not_started(const std::string& cause) {
+    CellAnswer c = capped("not started (sweep " + cause + ")");
+    c.skipped = true;
     return c;
   }
 };
@@ -89,6 +97,11 @@ struct CellRun {
   std::function<void(std::size_t, const CellAnswer&, std::size_t, std::size_t)> on_cell;
   // Out (when set): payload bytes every rank handed to the transport for the sweep (0 in one process).
   std::uint64_t* bytes_exchanged = nullptr;
+  // When set and true (Ctrl-C, kill, the memory save line: cli::StopScope), the cells not yet
+  // started are reported capped, "not started (sweep <stop_cause()>)", and not recorded; the cell
+  // being computed is stopped by its own search's interrupt (the caller gives it the same flag).
+  const std::atomic<bool>* stop = nullptr;
+  std::function<std::string()> stop_cause;  // unset: "interrupted"
 };
 
 std::vector<CellAnswer> run_cells(const CellPlan& plan, const CellRun& run);
@@ -102,6 +115,8 @@ struct SweepRun {
   util::Comm* comm = nullptr;  // several ranks: the cells are spread over them
   std::uint64_t* bytes_exchanged = nullptr;  // out (when set): message bytes of all ranks
   std::function<void(const Cell& cell, int done, int cells)> on_cell;  // rank 0 only
+  const std::atomic<bool>* stop = nullptr;     // CellRun::stop
+  std::function<std::string()> stop_cause;     // CellRun::stop_cause
 };
 
 // run_cells for a sweep with its own cell type: `o` (a SweepRun) gives store, comm,
@@ -113,6 +128,8 @@ std::vector<Cell> run_sweep_cells(const CellPlan& plan, const Options& o, const 
   run.store = o.store;
   run.comm = o.comm;
   run.bytes_exchanged = o.bytes_exchanged;
+  run.stop = o.stop;
+  run.stop_cause = o.stop_cause;
   if (o.on_cell)
     run.on_cell = [&](std::size_t i, const CellAnswer& a, std::size_t done, std::size_t cells) {
       o.on_cell(cell_of(i, a), static_cast<int>(done), static_cast<int>(cells));

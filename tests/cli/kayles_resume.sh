@@ -7,19 +7,14 @@ set -u
 cgtlab=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/lib/signals.sh"
 for sig in TERM INT; do
   tt=$dir/t-$sig.tt
   # 5x10 takes an hour: the signal arrives long before the end.
   "$cgtlab" arckayles grundy --graph Grid5x10 --value-only --table "$tt" --json >"$dir/out" 2>"$dir/err" &
   pid=$!
-  # Signal only once the tool has its handler (SigCgt in /proc): on a loaded machine or under
-  # ASan, start-up can take longer than any fixed sleep, and the default action would kill it.
-  num=$(kill -l "$sig")
-  for _ in $(seq 600); do
-    mask=$(awk '/^SigCgt/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-    [ -n "$mask" ] && (( (16#$mask >> (num - 1)) & 1 )) && break
-    sleep 0.1
-  done
+  # Signal only once the tool has its handler (lib/signals.sh).
+  wait_for_handler $pid $sig || fail "SIG$sig: the search never caught the signal"
   sleep 1
   kill -s $sig $pid
   wait $pid; rc=$?

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sweep cram / sweep nodekayles: every cell equals the nimber `arckayles|nodekayles grundy`
 # computes; with a store, a rerun answers every cell from it with the same cells; a capped cell
-# is a stop, never an answer; bad ranges are one-line errors with exit code 2.
+# is a stop, never an answer; a signal stops the sweep (the cell saves its table, the rest are not
+# started, exit 2); bad ranges are one-line errors with exit code 2.
 set -u
 cgtlab=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -109,6 +110,64 @@ chk=$("$cgtlab" nodekayles check-table --local --sample 100000 --graph Grid4x7 -
 # A sweep whose carried file cannot be written stops with one line.
 "$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"
+
+# Ctrl-C or kill stops a sweep: the cell being computed stops, saving its table in the
+# --carry-table (the message names that file, not FILE.next, and no FILE.next* is left), the cells
+# after it are "not started" and not recorded (the store holds only the stop of the stopped cell),
+# the cells are printed and the run exits 2 with one line. 4x31 (open: hours) takes far longer
+# than the second waited; --cell-seconds only keeps a sweep that ignored the signal from hanging.
+. "$(dirname "$0")/lib/signals.sh"
+for sig in INT TERM; do
+  sdb=$dir/stop-$sig.db stt=$dir/stop-$sig.tt
+  "$cgtlab" sweep nodekayles --rows 4 --cols 31..33 --table-mib 16 --cell-seconds 100 --store "$sdb" --carry-table "$stt" \
+    --json >"$dir/out" 2>"$dir/err" &
+  pid=$!
+  wait_for_handler $pid $sig || fail "SIG$sig: the sweep never caught the signal"
+  sleep 1
+  kill -s $sig $pid
+  wait $pid; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] &&
+    grep -q "stopped early: sweep interrupted: 3 of 3 cells not finished; a rerun with the same --store computes only those; what the stopped cell proved is in the --carry-table" "$dir/err" ||
+    fail "SIG$sig stopping a sweep: exit $rc: $(cat "$dir/err")"
+  python3 - "$dir/out" "$stt" <<'PY' || fail "SIG$sig: the stopped sweep's cells: $(head -c 1500 "$dir/out")"
+import json, sys
+cells, tt = json.load(open(sys.argv[1]))["cells"], sys.argv[2]
+assert [c["status"] for c in cells] == ["capped"] * 3, cells
+first = cells[0]["stopped"]
+assert first.startswith("search interrupted before the nimber was found"), first
+assert f"saved to {tt} and {tt}.refutations" in first and ".next" not in first, first
+assert [c["stopped"] for c in cells[1:]] == ["not started (sweep interrupted)"] * 2, cells[1:]
+PY
+  ls "$dir" | grep -q "stop-$sig.tt.next" && fail "SIG$sig: FILE.next left: $(ls "$dir")"
+  "$cgtlab" store export "$sdb" --json | python3 -c '
+import json, sys
+r = json.load(sys.stdin)["records"]
+assert [(x["params"]["graph"], x["status"]) for x in r] == [("Grid4x31", "capped")], r' ||
+    fail "SIG$sig: the store should hold only the stopped cell's stop: $("$cgtlab" store export "$sdb" --json | head -c 800)"
+  # The carried table is 4x31's: every key recomputes to what it holds.
+  chk=$("$cgtlab" nodekayles check-table --local --sample 2000 --graph Grid4x31 --json "$stt") &&
+    echo "$chk" | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["checked"] > 0 and r["disagree"] == 0, r' ||
+    fail "SIG$sig: the carried table of the stopped 4x31: $(echo "$chk" | head -c 600)"
+done
+# The same for the pebbling sweep (its cells keep their checkpoints in the store): K8 with k = 20
+# to a total of 6000 takes far longer than the second waited.
+"$cgtlab" sweep pebbling --n 8 --k 20..21 --max-total 6000 --cell-seconds 100 --store "$dir/stop-peb.db" --json \
+  >"$dir/out" 2>"$dir/err" &
+pid=$!
+wait_for_handler $pid INT || fail "the pebbling sweep never caught SIGINT"
+sleep 1
+kill -s INT $pid
+wait $pid; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "stopped early: sweep interrupted: 2 of 2 cells not finished" "$dir/err" ||
+  fail "SIGINT stopping a pebbling sweep: exit $rc: $(cat "$dir/err")"
+python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["cells"]
+assert [x["status"] for x in c] == ["capped"] * 2 and c[0]["stopped"].startswith("interrupted after "), c
+assert c[1]["stopped"] == "not started (sweep interrupted)", c' "$dir/out" ||
+  fail "the stopped pebbling sweep's cells: $(head -c 800 "$dir/out")"
+[ "$("$cgtlab" store export "$dir/stop-peb.db" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["records"]))')" = 1 ] ||
+  fail "the stopped pebbling sweep recorded a cell it never started"
 
 # Bad input: one line, exit 2.
 err=$dir/err

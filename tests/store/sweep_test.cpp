@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -137,5 +138,83 @@ TEST(Sweep, AnErrorOnAnyRankReachesEveryRank) {
     }
     for (auto& t : threads) t.join();
     for (const auto& e : errors) EXPECT_EQ(e, "bad cell 5");
+  }
+}
+
+// A stop (cli::StopScope's flag: Ctrl-C, kill, the memory save line) during cell 5: that cell is
+// stopped by its own search (here it throws as one would), the cells after it are not started,
+// reported "not started (sweep <cause>)" and never recorded; a rerun computes exactly the cells
+// without an answer. Over ranks, each rank starts no cell after the flag, every rank returns the
+// same cells, and rank 0 records only the cells that ran.
+TEST(Sweep, AStopLeavesTheLaterCellsNotStartedAndUnrecorded) {
+  for (int ranks : {1, 2, 3}) {
+    std::atomic<bool> stop{false};
+    auto plan = squares();
+    auto compute = plan.compute;
+    plan.compute = [compute, &stop](std::size_t i, store::Store* s) {
+      if (i == 5) {
+        stop.store(true);
+        throw CapReached("search interrupted (for the test)");
+      }
+      return compute(i, s);
+    };
+    auto path = temp_path(("stop" + std::to_string(ranks) + ".db").c_str());
+    store::Store st(path);
+    std::vector<std::vector<store::CellAnswer>> all;
+    if (ranks == 1) {
+      store::CellRun run;
+      run.store = &st;
+      run.stop = &stop;
+      run.stop_cause = [] { return std::string("stopped for the test"); };
+      all.push_back(store::run_cells(plan, run));
+    } else {
+      Hub hub(ranks);
+      all.resize(static_cast<std::size_t>(ranks));
+      std::vector<std::thread> threads;
+      for (int r = 0; r < ranks; ++r) {
+        threads.emplace_back([&, r] {
+          ThreadComm comm(hub, r);
+          store::CellRun run;
+          run.comm = &comm;
+          run.store = r == 0 ? &st : nullptr;
+          run.stop = &stop;
+          run.stop_cause = [] { return std::string("stopped for the test"); };
+          all[static_cast<std::size_t>(r)] = store::run_cells(plan, run);
+        });
+      }
+      for (auto& t : threads) t.join();
+    }
+    const auto& cells = all[0];
+    for (const auto& c : all) expect_same(c, cells);
+    ASSERT_EQ(cells.size(), 11u);
+    EXPECT_EQ(cells[5].stopped, "search interrupted (for the test)");
+    std::size_t not_started = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const bool skipped = cells[i].stopped == "not started (sweep stopped for the test)";
+      EXPECT_EQ(cells[i].skipped, skipped) << i;
+      if (skipped) {
+        ++not_started;
+        EXPECT_EQ(cells[i].status, "capped") << i;
+        EXPECT_FALSE(st.find(plan.key(i))) << "a cell never started was recorded: " << i;
+      } else {
+        EXPECT_TRUE(st.find(plan.key(i))) << i;
+        if (i != 3 && i != 5) EXPECT_EQ(cells[i].answer["v"], i * i) << i;
+      }
+      // One process: every cell after the stopped one is not started, none before it.
+      if (ranks == 1) EXPECT_EQ(skipped, i > 5) << i;
+    }
+    EXPECT_GE(not_started, ranks == 1 ? 5u : 1u) << ranks;
+    // A rerun without a stop computes exactly the cells without an answer: 3, 5 and those not started.
+    std::vector<int> computed;
+    std::mutex m;
+    const auto again = squares(&computed, &m);
+    auto rerun = store::CellRun{};
+    rerun.store = &st;
+    auto second = store::run_cells(again, rerun);
+    std::vector<int> want;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (cells[i].status == "capped") want.push_back(static_cast<int>(i));
+    EXPECT_EQ(computed, want) << ranks;
+    EXPECT_EQ(second[6].answer["v"], 36);
   }
 }
