@@ -16,6 +16,7 @@
 #include "cgt/nimber.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/search_progress.h"
 #include "cli/table.h"
 #include "games/kayles/endgame_db.h"
 #include "games/kayles/rules.h"
@@ -365,38 +366,8 @@ void report_search(games::NimberSearchOptions& opt, double progress_seconds) {
     return {{"text", games::search_status_text(*status)}, {"fields", {{"reached", reached_json(*status)}}}};
   });
   if (progress_seconds > 0) {
-    const std::uint64_t table_mib = opt.table_bytes >> 20;
-    start_progress_log(progress_seconds, [status, table_mib, last_positions = std::uint64_t{0},
-                                          last_at = status->started]() mutable {
-      const auto now = std::chrono::steady_clock::now();
-      const std::uint64_t positions = status->positions.load();
-      const double dt = std::chrono::duration<double>(now - last_at).count();
-      const double rate = dt > 0 ? static_cast<double>(positions - std::min(positions, last_positions)) / dt : 0.0;
-      last_positions = positions;
-      last_at = now;
-      const std::uint64_t entries = status->table_entries.load(), slots = status->table_capacity.load();
-      const std::uint64_t refuted = status->refutation_entries.load(), refute_slots = status->refutation_capacity.load();
-      auto percent = [](std::uint64_t part, std::uint64_t whole) {
-        return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
-      };
-      const std::string refutations =
-          refute_slots ? fmt::format(", refutations {} of {} ({:.1f}%)", refuted, refute_slots, percent(refuted, refute_slots))
-                       : std::string();
-      // The split of the bound, so that a run sized by mistake shows it from its first line.
-      const std::uint64_t nimber_mib = status->nimber_bound_bytes.load() >> 20;
-      const std::uint64_t refutation_mib = status->refutation_bound_bytes.load() >> 20;
-      const std::string split =
-          nimber_mib == 0 ? std::string()
-          : refutation_mib == 0 ? fmt::format(": nimbers {} MiB", nimber_mib)
-                                : fmt::format(": nimbers {} MiB, refutations {} MiB{}", nimber_mib, refutation_mib,
-                                              status->refutation_bound_shared.load() ? " now (shared)" : "");
-      const std::uint64_t held = util::memory_line_refusals();
-      const std::string line =
-          held == 0 ? std::string()
-                    : fmt::format("; growth held {} times at the memory line, {} MiB", held, util::memory_line() >> 20);
-      return fmt::format("{} positions ({:.0f}/s), table {} of {} slots ({:.1f}%{}, bound {} MiB{}{}), {}", positions,
-                         rate, entries, slots, percent(entries, slots), refutations, table_mib, split, line,
-                         games::search_bounds_text(*status, false));
+    start_progress_log(progress_seconds, [status, line = SearchProgressLine(opt.table_bytes >> 20)]() mutable {
+      return line(*status);
     });
   } else if (progress_enabled()) {
     opt.progress = [](const solve::NimberProgress& p) {

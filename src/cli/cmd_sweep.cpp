@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "cli/common.h"
 #include "cli/table.h"
 #include "cli/ranks.h"
+#include "cli/search_progress.h"
 #include "store/kayles.h"
 #include "store/pebbling.h"
 #include "util/error.h"
@@ -36,6 +38,7 @@ struct SweepArgs {
   std::uint64_t table_mib = 1024;
   bool table_mib_given = false;
   std::string carry_table;  // --carry-table (empty: each cell a fresh table)
+  double progress = 0;      // --progress SECONDS (0: the terminal's line only)
 };
 
 std::pair<int, int> range_of(const std::string& text, const char* flag) {
@@ -84,6 +87,43 @@ void raise_if_stopped(const std::vector<Cell>& cells, const SweepArgs& a) {
   throw CapReached(fmt::format("sweep {}: {} of {} cells not finished{}{}", stop_cause(), open, cells.size(),
                                a.store_file.empty() ? "" : "; a rerun with the same --store computes only those",
                                a.carry_table.empty() ? "" : "; what the stopped cell proved is in the --carry-table, where the rerun starts"));
+}
+
+// --progress SECONDS for the grid sweeps: a line every SECONDS on stderr (also to a file) with the
+// cells known so far and, while a cell is computed, its board and its search's progress line
+// (cli/search_progress.h). Reads the cell's status from the ticker's thread under a mutex.
+void log_cells(store::GridSweepOptions& o, double seconds) {
+  struct Watch {
+    std::mutex m;
+    std::shared_ptr<solve::NimberStatus> status;
+    int cols = 0, known = 0;
+  };
+  auto watch = std::make_shared<Watch>();
+  o.on_search = [watch](int cols, std::shared_ptr<solve::NimberStatus> status) {
+    std::lock_guard lock(watch->m);
+    watch->status = std::move(status);
+    watch->cols = cols;
+  };
+  o.on_cell = [watch, inner = o.on_cell](const store::GridCell& c, int done, int cells) {
+    {
+      std::lock_guard lock(watch->m);
+      watch->known = done;
+    }
+    if (inner) inner(c, done, cells);
+  };
+  const int cells = o.cols_hi - o.cols_lo + 1, rows = o.rows;
+  start_progress_log(seconds, [watch, cells, rows, line = SearchProgressLine(o.search.table_bytes >> 20)]() mutable {
+    std::shared_ptr<solve::NimberStatus> status;
+    int cols = 0, known = 0;
+    {
+      std::lock_guard lock(watch->m);
+      status = watch->status;
+      cols = watch->cols;
+      known = watch->known;
+    }
+    const std::string head = fmt::format("sweep: {} of {} cells known", known, cells);
+    return status ? fmt::format("{}; {}x{}: {}", head, rows, cols, line(*status)) : head;
+  });
 }
 
 void run_sweep_pebbling(const SweepArgs& a) {
@@ -157,6 +197,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   });
   o.search.interrupt = stop_flag();
   o.search.interrupt_cause = stop_cause;
+  if (a.progress > 0) log_cells(o, a.progress);
   std::vector<store::GridCell> cells;
   {
     StopScope stops;
@@ -224,6 +265,7 @@ void add_sweep_command(CLI::App& app) {
     g->add_option("--threads", a->threads, "search threads per cell (default 1; the answer does not depend on it)")
         ->check(CLI::Range(1, 64));
     add_table_mib_option(g, a->table_mib, a->table_mib_given, " per cell");
+    add_progress_option(g, a->progress);
     g->add_option("--carry-table", a->carry_table,
                   "carry one table through the sweep in this file: each computed cell starts from the table the "
                   "last computed cell left there (with FILE.refutations) and leaves its own (grid-shape keys do not "

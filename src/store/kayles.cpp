@@ -117,6 +117,21 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
     }
     Deadline deadline(o.max_seconds, o.search.interrupt);
     search.interrupt = deadline.flag();
+    // The cell's search status, for o.on_search; told the search ended however it ends.
+    const int cols = o.cols_lo + static_cast<int>(i);
+    std::shared_ptr<solve::NimberStatus> status;
+    if (o.on_search) {
+      status = std::make_shared<solve::NimberStatus>();
+      search.status = status.get();
+      o.on_search(cols, status);
+    }
+    struct Ended {
+      const GridSweepOptions& o;
+      int cols;
+      ~Ended() {
+        if (o.on_search) o.on_search(cols, nullptr);
+      }
+    } ended{o, cols};
     games::NimberSearchResult r;
     try {
       r = games::kayles_nimber(graph::parse_graph(spec(i)), o.game, search);

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -44,6 +45,10 @@ struct GridSweepOptions : SweepRun<GridCell> {
   // smaller boards before it proved). Under several ranks each rank has its own, FILE.rankR. The
   // nimbers do not depend on it.
   std::string carry_file;
+  // When set: called as each computed cell's search starts, with the cell's columns and the status
+  // that search writes (a progress log reads it from its own thread, holding the pointer), and
+  // with the columns and null when it ends.
+  std::function<void(int cols, std::shared_ptr<solve::NimberStatus>)> on_search;
 };
 
 // The nimber of GridRxC for C in [cols_lo, cols_hi]. Throws InputError for rows < 1, an empty

@@ -111,6 +111,23 @@ chk=$("$cgtlab" nodekayles check-table --local --sample 100000 --graph Grid4x7 -
 "$cgtlab" sweep nodekayles --rows 3 --cols 5..6 --carry-table "$dir/no/such/dir/c.tt" >/dev/null 2>"$dir/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "--carry-table in a missing directory: exit $rc: $(cat "$dir/err")"
 
+# --progress SECONDS: newline-terminated lines on stderr (a file here) with the cells known and the
+# board being computed with its search's line; each cell's search is its own (its positions start
+# again). Both cells are stopped by --cell-seconds (4x30 takes about 30 s, 4x31 hours).
+"$cgtlab" sweep nodekayles --rows 4 --cols 30..31 --table-mib 16 --cell-seconds 2 --progress 0.2 >"$dir/out" 2>"$dir/err" ||
+  fail "sweep --progress: exit $?: $(cat "$dir/err")"
+grep -q '^4x31: stopped: --cell-seconds 2 reached' "$dir/out" || fail "sweep --progress: $(cat "$dir/out")"
+python3 - "$dir/err" <<'PY' || fail "sweep --progress lines: $(head -c 1500 "$dir/err")"
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+pat = re.compile(r"^\S+Z cgtlab sweep nodekayles: [0-9.]+ s \(CPU [0-9.]+ s\), sweep: (\d) of 2 cells known; 4x(3[01]): (\d+) positions .*asking \d.*, RSS \d+ MiB$")
+seen = [m.groups() for m in map(pat.match, lines) if m]
+assert ("0", "30") in {g[:2] for g in seen} and ("1", "31") in {g[:2] for g in seen}, lines
+first31 = next(int(g[2]) for g in seen if g[1] == "31")
+last30 = [int(g[2]) for g in seen if g[1] == "30"][-1]
+assert first31 < last30, (first31, last30)  # 4x31's search counts from its own start
+PY
+
 # Ctrl-C or kill stops a sweep: the cell being computed stops, saving its table in the
 # --carry-table (the message names that file, not FILE.next, and no FILE.next* is left), the cells
 # after it are "not started" and not recorded (the store holds only the stop of the stopped cell),
