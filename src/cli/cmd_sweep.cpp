@@ -39,6 +39,7 @@ struct SweepArgs {
   bool table_mib_given = false;
   std::string carry_table;  // --carry-table (empty: each cell a fresh table)
   double progress = 0;      // --progress SECONDS (0: the terminal's line only)
+  double checkpoint = 300;  // --checkpoint SECONDS: saves of a cell's carried table
 };
 
 std::pair<int, int> range_of(const std::string& text, const char* flag) {
@@ -191,6 +192,8 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   o.search.threads = a.threads;
   o.search.max_nodes = a.max_positions;
   o.carry_file = a.carry_table;
+  if (!(a.checkpoint >= 0)) throw InputError("--checkpoint must be >= 0 (0: no saves before a cell ends)");
+  o.search.checkpoint_seconds = a.checkpoint;
   std::uint64_t bytes = 0;
   auto st = attach_run(o, a, bytes, [](const store::GridCell& c) {
     return fmt::format("{}x{}: {}", c.rows, c.cols, c.nimber ? nimber_text(static_cast<std::uint64_t>(*c.nimber)) : c.status);
@@ -271,6 +274,9 @@ void add_sweep_command(CLI::App& app) {
                   "last computed cell left there (with FILE.refutations) and leaves its own (grid-shape keys do not "
                   "name the board, so each board starts from what the boards before it proved; docs/PERFORMANCE.md); "
                   "it is kept after the sweep, for the next one; the nimbers do not depend on it");
+    g->add_option("--checkpoint", a->checkpoint,
+                  "seconds between saves of the cell's table beside the --carry-table (FILE.next; default 300, 0: none): "
+                  "a sweep ended without saving (kill -9, a reboot) starts its next cell from the last save");
     g->add_flag("--json", a->json, "one JSON object on stdout");
     add_format_option(g, a->format, kTableFormats);
     add_max_positions_option(g, a->max_positions);

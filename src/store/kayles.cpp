@@ -109,6 +109,11 @@ std::vector<GridCell> sweep_grid_nimbers(const GridSweepOptions& o) {
       }
     };
     if (!carry.empty()) {
+      // A FILE.next here is a checkpoint (every checkpoint_seconds) of a cell whose sweep ended
+      // without saving (kill -9, a reboot): the carried table and what that cell had proved. Its
+      // entries are exact whatever board they came from, so it is carried on and this cell starts
+      // from it (each file is written whole, by a rename).
+      carry_on();
       std::error_code ec;  // a file that cannot go makes the search's save fail, with its own message
       for (const char* side : kSides) std::filesystem::remove(next + side, ec);
       std::filesystem::remove(next + ".rounds", ec);

@@ -43,7 +43,9 @@ struct GridSweepOptions : SweepRun<GridCell> {
   // this file (with its refutations, FILE.refutations), and leaves its own there (NimberSearchOptions::
   // seed_file: grid-shape keys do not name the board, so a board's search starts from what the
   // smaller boards before it proved). Under several ranks each rank has its own, FILE.rankR. The
-  // nimbers do not depend on it.
+  // nimbers do not depend on it. The cell's table is saved to FILE.next (at the end, every
+  // search.checkpoint_seconds, when stopped), then moved to FILE; a FILE.next left by a sweep that
+  // ended unsaved is carried on before the next cell starts, so that cell starts from it.
   std::string carry_file;
   // When set: called as each computed cell's search starts, with the cell's columns and the status
   // that search writes (a progress log reads it from its own thread, holding the pointer), and

@@ -166,6 +166,22 @@ assert [(x["params"]["graph"], x["status"]) for x in r] == [("Grid4x31", "capped
     echo "$chk" | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["checked"] > 0 and r["disagree"] == 0, r' ||
     fail "SIG$sig: the carried table of the stopped 4x31: $(echo "$chk" | head -c 600)"
 done
+# A sweep ended without saving (kill -9, a reboot): the cell's last checkpoint (--checkpoint 1,
+# FILE.next) is where the next sweep's cell starts; a rerun stopped at its first positions holds
+# at least the checkpoint's nimbers, and no FILE.next is left.
+kt=$dir/kill.tt
+"$cgtlab" sweep nodekayles --rows 4 --cols 31 --table-mib 16 --carry-table "$kt" --checkpoint 1 --cell-seconds 100 \
+  >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 600); do [ -s "$kt.next" ] && break; sleep 0.1; done
+{ kill -KILL $pid; wait $pid; } 2>/dev/null
+n=$(sed -n 's/^entries //p' "$kt.next" 2>/dev/null)
+[ -n "$n" ] && [ "$n" -gt 0 ] || fail "no checkpoint of 4x31 in $kt.next: $(ls "$dir")"
+"$cgtlab" sweep nodekayles --rows 4 --cols 31 --table-mib 16 --carry-table "$kt" --max-positions 1 --json >"$dir/out" ||
+  fail "the sweep after kill -9: $(head -c 600 "$dir/out")"
+m=$(sed -n 's/^entries //p' "$kt")
+[ ! -e "$kt.next" ] && [ -n "$m" ] && [ "$m" -ge "$n" ] ||
+  fail "after kill -9 the cell did not start from its checkpoint: $n entries checkpointed, $m after the rerun: $(ls "$dir")"
 # The same for the pebbling sweep (its cells keep their checkpoints in the store): K8 with k = 20
 # to a total of 6000 takes far longer than the second waited.
 "$cgtlab" sweep pebbling --n 8 --k 20..21 --max-total 6000 --cell-seconds 100 --store "$dir/stop-peb.db" --json \
