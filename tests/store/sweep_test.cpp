@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -46,9 +47,11 @@ store::CellPlan squares(std::vector<int>* computed = nullptr, std::mutex* m = nu
   return plan;
 }
 
-// Runs the plan on `ranks` threads; rank 0 owns the store. Returns every rank's cells.
+// Runs the plan on `ranks` threads; rank 0 owns the store; `setup` (when set) adds to each rank's
+// run. Returns every rank's cells.
 std::vector<std::vector<store::CellAnswer>> run_ranks(const store::CellPlan& plan, int ranks, store::Store* st,
-                                                      std::vector<std::size_t>* order = nullptr) {
+                                                      std::vector<std::size_t>* order = nullptr,
+                                                      const std::function<void(store::CellRun&)>& setup = {}) {
   Hub hub(ranks);
   std::vector<std::vector<store::CellAnswer>> out(static_cast<std::size_t>(ranks));
   std::vector<std::thread> threads;
@@ -59,6 +62,7 @@ std::vector<std::vector<store::CellAnswer>> run_ranks(const store::CellPlan& pla
       run.comm = &comm;
       run.store = r == 0 ? st : nullptr;
       if (r == 0 && order) run.on_cell = [&](std::size_t i, const store::CellAnswer&, std::size_t, std::size_t) { order->push_back(i); };
+      if (setup) setup(run);
       out[static_cast<std::size_t>(r)] = store::run_cells(plan, run);
     });
   }
@@ -160,30 +164,11 @@ TEST(Sweep, AStopLeavesTheLaterCellsNotStartedAndUnrecorded) {
     };
     auto path = temp_path(("stop" + std::to_string(ranks) + ".db").c_str());
     store::Store st(path);
-    std::vector<std::vector<store::CellAnswer>> all;
-    if (ranks == 1) {
-      store::CellRun run;
-      run.store = &st;
+    // One rank runs the cells in one process (run_cells without messages).
+    const auto all = run_ranks(plan, ranks, &st, nullptr, [&stop](store::CellRun& run) {
       run.stop = &stop;
       run.stop_cause = [] { return std::string("stopped for the test"); };
-      all.push_back(store::run_cells(plan, run));
-    } else {
-      Hub hub(ranks);
-      all.resize(static_cast<std::size_t>(ranks));
-      std::vector<std::thread> threads;
-      for (int r = 0; r < ranks; ++r) {
-        threads.emplace_back([&, r] {
-          ThreadComm comm(hub, r);
-          store::CellRun run;
-          run.comm = &comm;
-          run.store = r == 0 ? &st : nullptr;
-          run.stop = &stop;
-          run.stop_cause = [] { return std::string("stopped for the test"); };
-          all[static_cast<std::size_t>(r)] = store::run_cells(plan, run);
-        });
-      }
-      for (auto& t : threads) t.join();
-    }
+    });
     const auto& cells = all[0];
     for (const auto& c : all) expect_same(c, cells);
     ASSERT_EQ(cells.size(), 11u);
