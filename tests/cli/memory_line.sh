@@ -26,8 +26,8 @@ grep -q '"kind":"cap"' "$dir/out" && grep -q '"reached":{' "$dir/out" || fail "-
 "$cgtlab" arckayles grundy --graph Grid5x10 --value-only --table "$dir/a.tt" --lookup-only >"$dir/out" 2>"$dir/err" &&
   grep -q "nimbers loaded from $dir/a.tt" "$dir/out" || fail "--save-line 1: the saved table: $(cat "$dir/out" "$dir/err")"
 
-# A line 24 MiB above the process: without the hold, Arc-Kayles 5x10's tables reach about 40 MiB
-# within these 4 M positions (one thread). Held, they stay below, and the search runs to its
+# A line 24 MiB above the process: without the hold, Arc-Kayles 5x10's process reaches about 97 MiB
+# within these 4 M positions (one thread; measured 2026-12-07, docs/PERFORMANCE.md). Held, they stay below, and the search runs to its
 # --max-positions. Under the sanitizers (scripts/test-asan) memory is counted otherwise (freed
 # blocks kept in ASan's quarantine, the shadow of each new one: neither in a doubling's estimate),
 # so the line may be passed there before any growth is held: the save line then stops the search.
