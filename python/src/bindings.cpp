@@ -123,6 +123,15 @@ auto interruptible(cgtlab::solve::SearchLimits& l, F&& work) -> decltype(work())
   return interruptible_with(stop, std::forward<F>(work));
 }
 
+// The options of a pebbling threshold search: totals up to max_total (checked), the module's caps.
+cgtlab::games::ThresholdOptions threshold_options(int max_total, std::uint64_t max_positions) {
+  if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
+  cgtlab::games::ThresholdOptions opt;
+  opt.max_total = max_total;
+  opt.limits = limits(max_positions);
+  return opt;
+}
+
 // Runs value work on a 1 GiB stack (canonical forms recurse once per birthday level), GIL held.
 template <class F>
 auto deep(F&& work) -> decltype(work()) {
@@ -828,13 +837,8 @@ PYBIND11_MODULE(_cgtlab, m) {
           return out;
         }, py::arg("graph"), py::arg("k"), py::arg("total"), py::arg("labelled"), py::arg("max_positions") = kDefaultMaxPositions);
   m.def("_pebbling_threshold", [](const std::string& spec, int k, int max_total, std::uint64_t maxp) {
-          if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
-          cgtlab::games::ThresholdOptions opt;
-          opt.max_total = max_total;
-          opt.limits = limits(maxp);
-          std::atomic<bool> stop{false};
-          opt.limits.interrupt = &stop;
-          auto stored = interruptible_with(stop, [&] { return cgtlab::store::pebbling_threshold_stored(spec, k, opt, nullptr); });
+          auto opt = threshold_options(max_total, maxp);
+          auto stored = interruptible(opt.limits, [&] { return cgtlab::store::pebbling_threshold_stored(spec, k, opt, nullptr); });
           const auto& r = stored.result;
           py::dict d;
           d["m"] = r.m ? py::object(py::int_(*r.m)) : py::object(py::none());
@@ -853,13 +857,8 @@ PYBIND11_MODULE(_cgtlab, m) {
   m.def("_pebbling_table", [](int n_lo, int n_hi, int k_lo, int k_hi, int max_total, std::uint64_t maxp) {
           if (n_lo < 1 || n_hi < n_lo || n_hi > 64) throw cgtlab::InputError("n: a range within 1..64");
           if (k_lo < 1 || k_hi < k_lo || k_hi > 256) throw cgtlab::InputError("k: a range within 1..256");
-          if (max_total < 0) throw cgtlab::InputError("max_total must be non-negative");
-          cgtlab::games::ThresholdOptions opt;
-          opt.max_total = max_total;
-          opt.limits = limits(maxp);
-          std::atomic<bool> stop{false};
-          opt.limits.interrupt = &stop;
-          auto t = interruptible_with(stop, [&] { return cgtlab::games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt); });
+          auto opt = threshold_options(max_total, maxp);
+          auto t = interruptible(opt.limits, [&] { return cgtlab::games::complete_graph_thresholds(n_lo, n_hi, k_lo, k_hi, opt); });
           py::dict out;
           for (int n = n_lo; n <= n_hi; ++n)
             for (int k = k_lo; k <= k_hi; ++k) {
