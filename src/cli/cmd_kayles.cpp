@@ -288,6 +288,7 @@ nlohmann::json search_stats_json(const solve::NimberSearchStats& s) {
           {"ascending", s.ascending},
           {"budget_abandoned", s.budget_spent},
           {"budget_abandoned_positions", s.budget_positions},
+          {"budget_abandoned_in_parts", s.budget_in_parts},
           {"mirror_proofs", s.mirror_proofs},
           {"front_cache_hits", s.front_hits},
           {"table_replaced", s.table_replaced},

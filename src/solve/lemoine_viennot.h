@@ -260,6 +260,9 @@ struct NimberSearchStats {
   std::uint64_t ascending = 0;  // one-value searches that asked the values below it first (Settings::ascending_depth)
   std::uint64_t budget_spent = 0;  // questions abandoned when their budget ran out (asked again later)
   std::uint64_t budget_positions = 0;  // positions expanded by abandoned questions (outermost budgets only)
+  // ... of them root questions abandoned while the option's other components were being solved
+  // (ask_root_in_rounds: a root round's budget covers them too)
+  std::uint64_t budget_in_parts = 0;
   std::array<std::uint64_t, 6> by_size{};  // questions by |R| (1..4, 5+ and index 0: a full nimber, |R| > 8)
   std::uint64_t table_replaced = 0;
   std::uint64_t refutation_entries = 0;
@@ -804,6 +807,7 @@ class LemoineViennot {
     totals_.budget_spent += a.budget_spent;
     totals_.ascending += a.ascending;
     totals_.budget_positions += a.budget_positions;
+    totals_.budget_in_parts += a.budget_in_parts;
     totals_.mirror_proofs += a.mirror_proofs;
     totals_.front_hits += a.front_hits;
     for (std::size_t i = 0; i < a.by_size.size(); ++i) totals_.by_size[i] += a.by_size[i];
@@ -1481,6 +1485,26 @@ class LemoineViennot {
   // The root's question to its option c (after reduce): "are you q?", raced (Settings::race) when
   // `racing` allows it and the two orders differ, within `budget` positions (0: none). Its value,
   // kNotInSet, or kBudgetSpent (abandoned: only completed sub-searches stored anything).
+  // A root option o of frame f asked "is your value r?" within `budget` positions (0: none), as
+  // its round of root rounds: first its other components are solved exactly (reduce), then its
+  // last one is asked r ^ (their nim-sum). The budget covers both: before 2026-12-07 it covered
+  // the question alone, so an option whose other part was hard kept a thread for as long as that
+  // part took (Node-Kayles 3x67 after the move 54: two threads over 2 000 s each in the exact
+  // nimber of one side of a split, the other 187 options not asked). Abandoned within the
+  // reduction, o keeps the components already solved (their nimbers folded in) and every finished
+  // sub-search is in the table, so the next round goes on from there.
+  int ask_root_in_rounds(Frame& f, Option& o, int r, Worker& w, std::uint64_t budget, bool racing) {
+    return within(w, budget, [&] {
+      try {
+        reduce(f, o, 1, w);
+      } catch (const BudgetSpent&) {
+        ++w.stats.budget_in_parts;
+        throw;
+      }
+      return ask_root_option(f.comps[o.first], f.keys[o.first], r ^ o.nimber, w, budget, racing);
+    });
+  }
+
   int ask_root_option(const Position& c, const Key& key, int q, Worker& w, std::uint64_t budget, bool racing) {
     racing = racing && settings_.race != 0 && q >= 2 && settings_.ascending_depth >= 1 && refute_ &&
              !settings_.refutations_observe;
@@ -1613,10 +1637,8 @@ class LemoineViennot {
           }
           Option& o = f.opts[j];
           publish_asked(w.id, o.id, r);
-          reduce(f, o, 1, w);
           if (r > Table::kMaxNimber) throw CapReached("a nimber above 254: beyond the table's range");
-          int v = ask_root_option(f.comps[o.first], f.keys[o.first], r ^ o.nimber, w, budget[j],
-                                  rounds_on || budget[j] == 0);
+          int v = ask_root_in_rounds(f, o, r, w, budget[j], rounds_on || budget[j] == 0);
           if (v == kBudgetSpent) {
             abandoned = true;
             budget[j] = next_round(budget[j]);
@@ -1927,8 +1949,7 @@ class LemoineViennot {
       bool cancelled = false;
       w.cancel = &rw.cancel[me];
       try {
-        reduce(f, o, 1, w);
-        v = ask_root_option(f.comps[0], f.keys[0], r ^ o.nimber, w, budget, true);
+        v = ask_root_in_rounds(f, o, r, w, budget, true);
         if (v != kNotInSet && v != kBudgetSpent) v ^= o.nimber;
       } catch (const TaskCancelled&) {
         cancelled = true;

@@ -806,6 +806,30 @@ TEST(NimberSearch, RootRoundsKeepTheNimber) {
   EXPECT_GT(multi_round, 50);
 }
 
+// A root round's budget covers the whole question of an option: solving its other components
+// exactly (reduce) as well as asking its last one. On Node-Kayles 3xn a move in the middle row
+// splits the board in two, and one side's exact nimber costs far more than 16 positions, so at a
+// budget of 16 some questions are abandoned inside that part (budget_in_parts) and asked again
+// within 4x as many; the nimber is the one found without rounds. Before 2026-12-07 the part was
+// solved outside the budget, whatever it cost (Node-Kayles 3x67 after the move 54: two threads
+// held by two such options for over 2 000 s), and budget_in_parts stayed 0.
+TEST(NimberSearch, RootRoundsBoundTheOptionsOtherComponents) {
+  for (int cols : {12, 14})
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE("3x" + std::to_string(cols) + ", threads " + std::to_string(threads));
+      games::NimberSearchOptions o;
+      o.table_bytes = 1 << 24;
+      o.threads = threads;
+      o.winning_moves = false;
+      const auto plain = games::kayles_nimber(grid(3, cols), VertexGame::NodeKayles, o);
+      o.root_rounds = 16;
+      const auto rounds = games::kayles_nimber(grid(3, cols), VertexGame::NodeKayles, o);
+      EXPECT_EQ(rounds.nimber, plain.nimber);
+      EXPECT_GT(rounds.stats.budget_in_parts, 0u);
+      EXPECT_LE(rounds.stats.budget_in_parts, rounds.stats.budget_spent);
+    }
+}
+
 namespace {
 
 // The lines of a root rounds file, checked (the header, "candidate R", then "NAME BUDGET" lines,
