@@ -1482,9 +1482,6 @@ class LemoineViennot {
     }
   }
 
-  // The root's question to its option c (after reduce): "are you q?", raced (Settings::race) when
-  // `racing` allows it and the two orders differ, within `budget` positions (0: none). Its value,
-  // kNotInSet, or kBudgetSpent (abandoned: only completed sub-searches stored anything).
   // A root option o of frame f asked "is your value r?" within `budget` positions (0: none), as
   // its round of root rounds: first its other components are solved exactly (reduce), then its
   // last one is asked r ^ (their nim-sum). The budget covers both: before 2026-12-07 it covered
@@ -1505,6 +1502,9 @@ class LemoineViennot {
     });
   }
 
+  // The root's question to its option c (after reduce): "are you q?", raced (Settings::race) when
+  // `racing` allows it and the two orders differ, within `budget` positions (0: none). Its value,
+  // kNotInSet, or kBudgetSpent (abandoned: only completed sub-searches stored anything).
   int ask_root_option(const Position& c, const Key& key, int q, Worker& w, std::uint64_t budget, bool racing) {
     racing = racing && settings_.race != 0 && q >= 2 && settings_.ascending_depth >= 1 && refute_ &&
              !settings_.refutations_observe;
