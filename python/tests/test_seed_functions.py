@@ -118,6 +118,14 @@ def test_mvalue_and_table_match_cli():
         cgtlab.pebbling.table(n=range(3, 10, 2))
 
 
+def test_threshold_and_table_refuse_a_negative_bound():
+    # Both go through one options helper (threshold_options in bindings.cpp), which checks the bound
+    for call in (lambda: cgtlab.pebbling.threshold("K4", 1, max_total=-1),
+                 lambda: cgtlab.pebbling.table(n=range(3, 5), k=range(1, 3), max_total=-1)):
+        with pytest.raises(ValueError, match="max_total must be non-negative"):
+            call()
+
+
 @needs_cli
 def test_classify_c4():
     c = cgtlab.pebbling.classify("C4", 1, max_total=14)
