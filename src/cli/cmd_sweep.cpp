@@ -31,6 +31,7 @@ struct SweepArgs {
   bool json = false;
   std::string format;
   std::uint64_t max_positions = 0;
+  double progress = 0;  // --progress SECONDS (0: the terminal's line only)
   // sweep cram / nodekayles
   int rows = 0;
   std::string cols_range;
@@ -38,7 +39,6 @@ struct SweepArgs {
   std::uint64_t table_mib = 1024;
   bool table_mib_given = false;
   std::string carry_table;  // --carry-table (empty: each cell a fresh table)
-  double progress = 0;      // --progress SECONDS (0: the terminal's line only)
   double checkpoint = 300;  // --checkpoint SECONDS: saves of a cell's carried table
 };
 
@@ -90,40 +90,83 @@ void raise_if_stopped(const std::vector<Cell>& cells, const SweepArgs& a) {
                                a.carry_table.empty() ? "" : "; what the stopped cell proved is in the --carry-table, where the rerun starts"));
 }
 
-// --progress SECONDS for the grid sweeps: a line every SECONDS on stderr (also to a file) with the
-// cells known so far and, while a cell is computed, its board and its search's progress line
-// (cli/search_progress.h). Reads the cell's status from the ticker's thread under a mutex.
-void log_cells(store::GridSweepOptions& o, double seconds) {
-  struct Watch {
-    std::mutex m;
-    std::shared_ptr<solve::NimberStatus> status;
-    int cols = 0, known = 0;
-  };
-  auto watch = std::make_shared<Watch>();
-  o.on_search = [watch](int cols, std::shared_ptr<solve::NimberStatus> status) {
-    std::lock_guard lock(watch->m);
-    watch->status = std::move(status);
-    watch->cols = cols;
-  };
-  o.on_cell = [watch, inner = o.on_cell](const store::GridCell& c, int done, int cells) {
+// --progress SECONDS for the sweeps: a line every SECONDS on stderr (also to a file) with the cells
+// known so far and what the cell being computed says of itself. The sweep's callbacks write a
+// Watch (the cells known; the cell's state, which `clear` resets when a cell is known); the
+// ticker's thread reads it, both under its mutex.
+template <class State>
+struct Watch {
+  std::mutex m;
+  int known = 0;
+  State state;
+};
+
+template <class State, class Options>
+std::shared_ptr<Watch<State>> watch_cells(Options& o) {
+  auto watch = std::make_shared<Watch<State>>();
+  o.on_cell = [watch, inner = o.on_cell](const auto& c, int done, int cells) {
     {
       std::lock_guard lock(watch->m);
       watch->known = done;
+      watch->state.clear();
     }
     if (inner) inner(c, done, cells);
   };
-  const int cells = o.cols_hi - o.cols_lo + 1, rows = o.rows;
-  start_progress_log(seconds, [watch, cells, rows, line = SearchProgressLine(o.search.table_bytes >> 20)]() mutable {
-    std::shared_ptr<solve::NimberStatus> status;
-    int cols = 0, known = 0;
-    {
-      std::lock_guard lock(watch->m);
-      status = watch->status;
-      cols = watch->cols;
-      known = watch->known;
-    }
-    const std::string head = fmt::format("sweep: {} of {} cells known", known, cells);
-    return status ? fmt::format("{}; {}x{}: {}", head, rows, cols, line(*status)) : head;
+  return watch;
+}
+
+// Reads the watch under its mutex: the head "sweep: K of N cells known", then `; ` and
+// what(state) when that is not empty.
+template <class State, class What>
+void log_cells(const std::shared_ptr<Watch<State>>& watch, int cells, double seconds, What what) {
+  start_progress_log(seconds, [watch, cells, what]() mutable {
+    std::lock_guard lock(watch->m);
+    const std::string head = fmt::format("sweep: {} of {} cells known", watch->known, cells);
+    const std::string cell = what(watch->state);
+    return cell.empty() ? head : head + "; " + cell;
+  });
+}
+
+// A grid cell's state: its board's columns and its search's status (cli/search_progress.h).
+struct GridState {
+  int cols = 0;
+  std::shared_ptr<solve::NimberStatus> status;
+  void clear() {}  // the sweep's on_search(cols, nullptr) ends a search's status
+};
+
+void log_grid_cells(store::GridSweepOptions& o, double seconds) {
+  auto watch = watch_cells<GridState>(o);
+  o.on_search = [watch](int cols, std::shared_ptr<solve::NimberStatus> status) {
+    std::lock_guard lock(watch->m);
+    watch->state.status = std::move(status);
+    watch->state.cols = cols;
+  };
+  log_cells(watch, o.cols_hi - o.cols_lo + 1, seconds,
+            [rows = o.rows, line = SearchProgressLine(o.search.table_bytes >> 20)](const GridState& s) mutable {
+              return s.status ? fmt::format("{}x{}: {}", rows, s.cols, line(*s.status)) : std::string();
+            });
+}
+
+// A pebbling cell's state: K_n (n 0: no cell being computed), k, and the last total its search
+// finished (-1: none yet).
+struct PebblingState {
+  int n = 0, k = 0, total = -1;
+  std::size_t stored = 0;
+  void clear() { *this = PebblingState{}; }
+};
+
+void log_pebbling_cells(store::SweepOptions& o, double seconds) {
+  auto watch = watch_cells<PebblingState>(o);
+  o.on_layer = [watch](int n, int k, int total, std::size_t stored) {
+    std::lock_guard lock(watch->m);
+    watch->state = PebblingState{n, k, total, stored};
+  };
+  const int cells = (o.n_hi - o.n_lo + 1) * (o.k_hi - o.k_lo + 1);
+  log_cells(watch, cells, seconds, [bound = o.threshold.max_total](const PebblingState& s) {
+    if (s.n == 0) return std::string();
+    if (s.total < 0) return fmt::format("K{} k={}: started", s.n, s.k);
+    return fmt::format("K{} k={}: searched to total {} (bound {}), {} classes stored at it", s.n, s.k, s.total, bound,
+                       s.stored);
   });
 }
 
@@ -142,6 +185,7 @@ void run_sweep_pebbling(const SweepArgs& a) {
     return fmt::format("K{} k={}: {}", c.n, c.k, c.m ? std::to_string(*c.m) : c.status);
   });
   o.threshold.limits.interrupt = stop_flag();
+  if (a.progress > 0) log_pebbling_cells(o, a.progress);
   std::vector<store::SweepCell> cells;
   {
     StopScope stops;
@@ -200,7 +244,7 @@ void run_sweep_grid(const SweepArgs& a, games::VertexGame game) {
   });
   o.search.interrupt = stop_flag();
   o.search.interrupt_cause = stop_cause;
-  if (a.progress > 0) log_cells(o, a.progress);
+  if (a.progress > 0) log_grid_cells(o, a.progress);
   std::vector<store::GridCell> cells;
   {
     StopScope stops;
@@ -254,6 +298,7 @@ void add_sweep_command(CLI::App& app) {
   peb->add_flag("--json", a->json, "one JSON object on stdout");
   add_format_option(peb, a->format, kTableFormats);
   add_max_positions_option(peb, a->max_positions);
+  add_progress_option(peb, a->progress);
   peb->callback([a] { run_sweep_pebbling(*a); });
   for (auto game : {games::VertexGame::ArcKayles, games::VertexGame::NodeKayles}) {
     const bool cram = game == games::VertexGame::ArcKayles;

@@ -241,7 +241,12 @@ std::vector<SweepCell> sweep_pebbling(const SweepOptions& o) {
   plan.key = [&](std::size_t i) { return pebbling_threshold_key(graph(i), nk[i].second, o.threshold); };
   plan.compute = [&](std::size_t i, Store* store) {
     try {
-      auto r = compute_threshold(graph(i), nk[i].second, o.threshold, store);
+      games::ThresholdOptions threshold = o.threshold;
+      if (o.on_layer) {
+        o.on_layer(nk[i].first, nk[i].second, -1, 0);
+        threshold.on_layer = [&o, n = nk[i].first, k = nk[i].second](int t, std::size_t stored) { o.on_layer(n, k, t, stored); };
+      }
+      auto r = compute_threshold(graph(i), nk[i].second, std::move(threshold), store);
       return CellAnswer::answered(r.status, to_json(r.result), r.seconds);
     } catch (const TimedCap& e) {
       return CellAnswer::capped(e.what(), e.seconds);

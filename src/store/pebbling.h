@@ -49,6 +49,10 @@ struct SweepCell : CellReport {
 struct SweepOptions : SweepRun<SweepCell> {
   int n_lo = 3, n_hi = 3, k_lo = 1, k_hi = 1;
   games::ThresholdOptions threshold;  // max_total, limits, max_seconds (per cell)
+  // For progress lines: called with the cell's n and k when its search starts (total -1, stored
+  // 0), then after each total it finishes (threshold.on_layer's total and classes stored there);
+  // never for a cell from the store.
+  std::function<void(int n, int k, int total, std::size_t stored)> on_layer;
 };
 
 // Every cell m^(k+1:k)(K_n), n in [n_lo, n_hi], k in [k_lo, k_hi], one after another (each

@@ -61,6 +61,34 @@ sound "$db2" "two writers"
 "$cgtlab" store export --csv --store "$db2" | head -1 | grep -q '^id,command,params' || fail "export --csv header"
 "$cgtlab" store export --json --store "$db2" | python3 -c 'import json,sys; json.load(sys.stdin)' || fail "export --json"
 
+# --progress SECONDS: newline-terminated lines on stderr (a file here) with the cells known and the
+# cell being computed: its K_n and k, and the last total its search finished (totals only grow,
+# and the stopped cell's last line is at or below the total it reports). Both cells are stopped
+# by --cell-seconds (K16 with k = 11, 12 take hours to total 300: docs/SCALING.md).
+"$cgtlab" sweep pebbling --n 16 --k 11..12 --max-total 300 --cell-seconds 1.5 --progress 0.1 >"$dir/pout" 2>"$dir/perr" ||
+  fail "sweep pebbling --progress: exit $?: $(cat "$dir/perr")"
+python3 - "$dir/pout" "$dir/perr" <<'PY' || fail "sweep pebbling --progress lines: $(head -c 1500 "$dir/perr")"
+import re, sys
+out = open(sys.argv[1]).read()
+lines = open(sys.argv[2]).read().splitlines()
+pat = re.compile(r"^\S+Z cgtlab sweep pebbling: [0-9.]+ s \(CPU [0-9.]+ s\), sweep: (\d) of 2 cells known"
+                 r"(?:; K16 k=(1[12]): (?:started|searched to total (\d+) \(bound 300\), \d+ classes stored at it))?"
+                 r", RSS \d+ MiB$")
+seen = [pat.match(l) for l in lines]
+assert lines and all(seen), [l for l, m in zip(lines, seen) if not m]
+totals = {"11": [], "12": []}
+for m in seen:
+    known, k, total = m.groups()
+    if k:
+        assert known == {"11": "0", "12": "1"}[k], m.group(0)
+        if total:
+            totals[k].append(int(total))
+for k in totals:
+    assert totals[k] and totals[k] == sorted(totals[k]), (k, totals[k])
+    stop = re.search(r"^K16 k=%s: stopped: time cap of 1.5 s reached after total (\d+)" % k, out, re.M)
+    assert stop and totals[k][-1] <= int(stop.group(1)), (k, totals[k][-1], out)
+PY
+
 # Bad input: one line, exit 2, the store untouched.
 before=$(count "$db2")
 err=$dir/err

@@ -1,5 +1,6 @@
 #include "games/pebbling/threshold.h"
 
+#include <fmt/core.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -131,8 +132,8 @@ PebblingThreshold threshold_loop(const Pebbling& rules, const ThresholdOptions& 
       if (options.max_seconds > 0 && t < end) over_time = search.any(over_time);
     }
     if (over_time) {
-      throw CapReached("time cap of " + std::to_string(static_cast<long>(options.max_seconds)) +
-                       " s reached after total " + std::to_string(t));
+      // As given (--cell-seconds 1.5 is 1.5 s, not 1 s).
+      throw CapReached(fmt::format("time cap of {} s reached after total {}", options.max_seconds, t));
     }
   }
   result.searched_to = end;
