@@ -175,6 +175,17 @@ lookup_after "$trunk" "$moves,177,190"
 echo "$out" | grep -q '"grundy":11,' || fail "$trunk: D after 190 should be read as 11: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,9,10,' || fail "$trunk: options of 0..10 should be read: $out"
 rm -f "$tmp" "$tmp.rounds"
+# 3x43's root option of the move 3 (cell (0,3)) was asked "are you 10?" alone (--after 3) and
+# found to be 9: its trunk holds its entry, so it is read without a search, with an option of each
+# smaller value (node-kayles.md, "Forty-eighth pass").
+trunk=docs/results/trunks/nodekayles-3x43-option3.tt
+[ "$(cat "$trunk.after")" = 3 ] || fail "$trunk.after: not the move 3"
+tmp=$(mktemp)
+cp "$trunk" "$tmp"
+out=$("$cgtlab" nodekayles grundy --graph Grid3x43 --after 3 --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+echo "$out" | grep -q '"grundy":9,' || fail "$trunk: the option of the move 3 should be read as 9: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: options of 0..8 should be read: $out"
+rm -f "$tmp"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
