@@ -127,13 +127,14 @@ want={(r,c) for r in range(16,66) for c in range(3)}-{(16,1)}
 print('R' if left==want else 'other')" "$moves") || fail "$trunk.after: not a list of moves"
 [ "$cells" = R ] || fail "$trunk.after does not leave exactly the 3x50 part of option 5"
 rm -f "$tmp"
-# lookup_after TRUNK MOVES: what TRUNK (a copy: a lookup never writes it, but a failure must not
-# touch the committed file) proves about Grid66x3 after MOVES, as JSON in $out.
+# lookup_after TRUNK MOVES [GRAPH]: what TRUNK (a copy: a lookup never writes it, but a failure
+# must not touch the committed file) proves about GRAPH (default Grid66x3) after MOVES, as JSON in
+# $out.
 lookup_after() {
   cp "$1" "$tmp"
   rm -f "$tmp.rounds"
   [ ! -e "$1.rounds" ] || cp "$1.rounds" "$tmp.rounds"
-  out=$("$cgtlab" nodekayles grundy --graph Grid66x3 --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
+  out=$("$cgtlab" nodekayles grundy --graph "${3:-Grid66x3}" --after "$2" --lookup-only --trunk "$tmp" --json) || fail "$1: lookup failed"
 }
 # So option 5 is L + R = 9 ^ 9 = 0 and 3x66 is N: from R's trunk alone, an outcome search of the
 # whole board finds the move 46 (and its mirror image 151) in about 535 k positions, 3 s
@@ -178,14 +179,20 @@ rm -f "$tmp" "$tmp.rounds"
 # 3x43's root option of the move 3 (cell (0,3)) was asked "are you 10?" alone (--after 3) and
 # found to be 9: its trunk holds its entry, so it is read without a search, with an option of each
 # smaller value (node-kayles.md, "Forty-eighth pass").
+tmp=$(mktemp)
 trunk=docs/results/trunks/nodekayles-3x43-option3.tt
 [ "$(cat "$trunk.after")" = 3 ] || fail "$trunk.after: not the move 3"
-tmp=$(mktemp)
-cp "$trunk" "$tmp"
-out=$("$cgtlab" nodekayles grundy --graph Grid3x43 --after 3 --lookup-only --trunk "$tmp" --json) || fail "$trunk: lookup failed"
+lookup_after "$trunk" 3 Grid3x43
 echo "$out" | grep -q '"grundy":9,' || fail "$trunk: the option of the move 3 should be read as 9: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: options of 0..8 should be read: $out"
-rm -f "$tmp"
+# The corner's option (the move 0), the last not yet shown not 10: its trunk proves what the
+# trunks README says, not 0..8, 12 or 15, and not its nimber (9 was being asked).
+trunk=docs/results/trunks/nodekayles-3x43-option0.tt
+[ "$(cat "$trunk.after")" = 0 ] || fail "$trunk.after: not the move 0"
+lookup_after "$trunk" 0 Grid3x43
+echo "$out" | grep -q '"grundy":null,' || fail "$trunk: the corner's option should not be known: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12,15\]' || fail "$trunk: 0..8, 12 and 15 should be ruled out: $out"
+rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,3 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
