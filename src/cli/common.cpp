@@ -571,11 +571,7 @@ const std::atomic<bool>* stop_flag() { return &g_stop; }
 std::string stop_cause() {
   const std::uint64_t resident = g_stop_resident.load();
   if (resident == 0) return "interrupted";
-  // Rounded up: a resident set just past the line reads as above it, not equal.
-  return fmt::format("stopped at the memory save line (resident {} MiB passed {} MiB{})", (resident + (1 << 20) - 1) >> 20,
-                     g_save_line_bytes >> 20,
-                     g_save_line_mib ? std::string(", --save-line")
-                                     : fmt::format(", 31/32 of --max-memory {}", g_max_memory_mib));
+  return util::save_line_stop_text(resident, g_save_line_bytes, g_save_line_mib.has_value(), g_max_memory_mib);
 }
 
 void add_max_memory_option(CLI::App& app) {

@@ -36,4 +36,13 @@ bool memory_allows(std::uint64_t extra) {
 
 std::uint64_t memory_line_refusals() { return g_refusals.load(); }
 
+std::string save_line_stop_text(std::uint64_t resident_bytes, std::uint64_t line_bytes, bool line_given,
+                                std::uint64_t max_memory_mib) {
+  const std::uint64_t mib = std::uint64_t{1} << 20;
+  std::string s = "stopped at the memory save line (resident " + std::to_string((resident_bytes + mib - 1) / mib) +
+                  " MiB passed " + std::to_string(line_bytes / mib) + " MiB, ";
+  s += line_given ? std::string("--save-line)") : "31/32 of --max-memory " + std::to_string(max_memory_mib) + ")";
+  return s;
+}
+
 }  // namespace cgtlab::util

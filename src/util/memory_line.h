@@ -8,6 +8,7 @@
 // beside the process's own 20 MiB, or the rest of a process grown past its share.
 #pragma once
 #include <cstdint>
+#include <string>
 
 namespace cgtlab::util {
 
@@ -21,5 +22,11 @@ std::uint64_t resident_bytes();
 bool memory_allows(std::uint64_t extra);
 // How many times memory_allows refused (the growths held at the line), since the start.
 std::uint64_t memory_line_refusals();
+// Why the line stopped a search, for its one error line: "stopped at the memory save line
+// (resident R MiB passed L MiB, --save-line)", or ", 31/32 of --max-memory M)" where the line is
+// the default one (not given). R is rounded up: a resident set just past the line reads as above
+// it, never equal; L is rounded down.
+std::string save_line_stop_text(std::uint64_t resident_bytes, std::uint64_t line_bytes, bool line_given,
+                                std::uint64_t max_memory_mib);
 
 }  // namespace cgtlab::util
