@@ -202,6 +202,16 @@ lookup_after "$trunk" 0 Grid3x43
 echo "$out" | grep -q '"grundy":9,' || fail "$trunk: the corner's option should be read as 9: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12,15\]' || fail "$trunk: 0..8, 12 and 15 should be ruled out: $out"
 rm -f "$tmp" "$tmp.rounds"
+# 3x63's last root option for candidate 2, the move 21 (cell (0,21)), was asked "are you 2?" alone
+# and has an option of value 2 (the move 113), so it is not 2 and 3x63 = 2 (node-kayles.md,
+# "Forty-ninth pass"): its trunk proves that, and its own nimber stays unknown.
+trunk=docs/results/trunks/nodekayles-3x63-option21.tt
+[ "$(cat "$trunk.after")" = 21 ] || fail "$trunk.after: not the move 21"
+lookup_after "$trunk" 21 Grid3x63
+echo "$out" | grep -q '"grundy":null,' || fail "$trunk: the option's nimber should not be known: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,7,9,12\]' || fail "$trunk: 0..5, 7, 9 and 12 should be ruled out: $out"
+echo "$out" | grep -q '{"move":"113","value":2}' || fail "$trunk: the move 113 should be the option of value 2: $out"
+rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
@@ -211,8 +221,8 @@ for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 
   echo "$out" | grep -q "\"ruled_out\":\[$want\]" || fail "$trunk: lookup should rule out $want: $out"
   rm -f "$tmp"
   # The trunk and the csv row agree on the root: a trunk written when its search finished (3x43,
-  # 5x19, 5x20) holds the root's nimber, the one the row records; a row without a nimber (3x63,
-  # 5x21) has a trunk without the root.
+  # 3x63, 5x19, 5x20) holds the root's nimber, the one the row records; a row without a nimber
+  # (5x21) has a trunk without the root.
   # (A board of more than 63 columns is computed turned, as Nx3, and recorded as its csv row 3,N.)
   nimber=$(awk -F, -v r="${board%x*}" -v c="${board#*x}" '($1 == r && $2 == c) || ($1 == c && $2 == r) { print $3 }' docs/results/node-kayles.csv)
   # A board whose outcome is not known yet (none now; 3x66 until the fortieth pass) has no csv row
