@@ -212,6 +212,14 @@ echo "$out" | grep -q '"grundy":null,' || fail "$trunk: the option's nimber shou
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,7,9,12\]' || fail "$trunk: 0..5, 7, 9 and 12 should be ruled out: $out"
 echo "$out" | grep -q '{"move":"113","value":2}' || fail "$trunk: the move 113 should be the option of value 2: $out"
 rm -f "$tmp" "$tmp.rounds"
+# 3x59's root option of the move 74 (cell (1,15)), one of its two left for candidate 5, asked
+# "are you 5?" alone: it is 1 (its parts: 9 and 8), so it is not 5 (forty-ninth pass).
+trunk=docs/results/trunks/nodekayles-3x59-option74.tt
+[ "$(cat "$trunk.after")" = 74 ] || fail "$trunk.after: not the move 74"
+lookup_after "$trunk" 74 Grid3x59
+echo "$out" | grep -q '"grundy":1,' || fail "$trunk: the option of the move 74 should be read as 1: $out"
+echo "$out" | grep -q '"ruled_out":\[0,2,4,7,8,9,10,11,12,13,14,15\]' || fail "$trunk: 0, 2, 4 and 7..15 should be ruled out: $out"
+rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
