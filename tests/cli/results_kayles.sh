@@ -220,6 +220,13 @@ lookup_after "$trunk" 74 Grid3x59
 echo "$out" | grep -q '"grundy":1,' || fail "$trunk: the option of the move 74 should be read as 1: $out"
 echo "$out" | grep -q '"ruled_out":\[0,2,4,7,8,9,10,11,12,13,14,15\]' || fail "$trunk: 0, 2, 4 and 7..15 should be ruled out: $out"
 rm -f "$tmp" "$tmp.rounds"
+# ... and the other, the move 25 (cell (0,25)), is 2, so it is not 5 either.
+trunk=docs/results/trunks/nodekayles-3x59-option25.tt
+[ "$(cat "$trunk.after")" = 25 ] || fail "$trunk.after: not the move 25"
+lookup_after "$trunk" 25 Grid3x59
+echo "$out" | grep -q '"grundy":2,' || fail "$trunk: the option of the move 25 should be read as 2: $out"
+echo "$out" | grep -q '"ruled_out":\[0,1,3,9,10,11,15\]' || fail "$trunk: 0, 1, 3, 9, 10, 11 and 15 should be ruled out: $out"
+rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
