@@ -227,7 +227,7 @@ lookup_after "$trunk" 25 Grid3x59
 echo "$out" | grep -q '"grundy":2,' || fail "$trunk: the option of the move 25 should be read as 2: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,3,9,10,11,15\]' || fail "$trunk: 0, 1, 3, 9, 10, 11 and 15 should be ruled out: $out"
 rm -f "$tmp" "$tmp.rounds"
-for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
+for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x59:0,1,2,3,4,6,7,8,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
   trunk=docs/results/trunks/nodekayles-$board.tt
   tmp=$(mktemp)
@@ -237,7 +237,7 @@ for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 
   rm -f "$tmp"
   # The trunk and the csv row agree on the root: a trunk written when its search finished (3x43,
   # 3x63, 5x19, 5x20) holds the root's nimber, the one the row records; a row without a nimber
-  # (5x21) has a trunk without the root.
+  # (3x59, 5x21) has a trunk without the root.
   # (A board of more than 63 columns is computed turned, as Nx3, and recorded as its csv row 3,N.)
   nimber=$(awk -F, -v r="${board%x*}" -v c="${board#*x}" '($1 == r && $2 == c) || ($1 == c && $2 == r) { print $3 }' docs/results/node-kayles.csv)
   # A board whose outcome is not known yet (none now; 3x66 until the fortieth pass) has no csv row
