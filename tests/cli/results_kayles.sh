@@ -184,48 +184,30 @@ lookup_after "$trunk" "$moves,177,190"
 echo "$out" | grep -q '"grundy":11,' || fail "$trunk: D after 190 should be read as 11: $out"
 echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,9,10,' || fail "$trunk: options of 0..10 should be read: $out"
 rm -f "$tmp" "$tmp.rounds"
-# 3x43's root option of the move 3 (cell (0,3)) was asked "are you 10?" alone (--after 3) and
-# found to be 9: its trunk holds its entry, so it is read without a search, with an option of each
-# smaller value (node-kayles.md, "Forty-eighth pass").
+# The trunks of root options asked alone (GAME-RxC-optionM.tt, M in .after; settled, so no rounds
+# beside them), each read without a search: its nimber (null: not known) and exactly the values it
+# rules out (node-kayles.md, "Forty-eighth pass" and "Forty-ninth pass").
+option_trunk() {  # BOARD MOVE NIMBER RULED_OUT
+  trunk=docs/results/trunks/nodekayles-$1-option$2.tt
+  [ "$(cat "$trunk.after")" = "$2" ] || fail "$trunk.after: not the move $2"
+  [ ! -e "$trunk.rounds" ] || fail "$trunk.rounds: the option is settled, no rounds should be left"
+  lookup_after "$trunk" "$2" "Grid$1"
+  echo "$out" | grep -q "\"grundy\":$3," || fail "$trunk: the option of the move $2 should be read as $3: $out"
+  echo "$out" | grep -q "\"ruled_out\":\[$4\]" || fail "$trunk: $4 should be ruled out: $out"
+}
 tmp=$(mktemp)
-trunk=docs/results/trunks/nodekayles-3x43-option3.tt
-[ "$(cat "$trunk.after")" = 3 ] || fail "$trunk.after: not the move 3"
-lookup_after "$trunk" 3 Grid3x43
-echo "$out" | grep -q '"grundy":9,' || fail "$trunk: the option of the move 3 should be read as 9: $out"
-echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,' || fail "$trunk: options of 0..8 should be read: $out"
-# The corner's option (the move 0), the last shown not 10, is 9 too (forty-ninth pass): its trunk
-# holds its entry, with options of 0..8, 12 and 15, and no rounds are left beside it.
-trunk=docs/results/trunks/nodekayles-3x43-option0.tt
-[ "$(cat "$trunk.after")" = 0 ] || fail "$trunk.after: not the move 0"
-[ ! -e "$trunk.rounds" ] || fail "$trunk.rounds: the option is settled, no rounds should be left"
-lookup_after "$trunk" 0 Grid3x43
-echo "$out" | grep -q '"grundy":9,' || fail "$trunk: the corner's option should be read as 9: $out"
-echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,6,7,8,12,15\]' || fail "$trunk: 0..8, 12 and 15 should be ruled out: $out"
-rm -f "$tmp" "$tmp.rounds"
-# 3x63's last root option for candidate 2, the move 21 (cell (0,21)), was asked "are you 2?" alone
-# and has an option of value 2 (the move 113), so it is not 2 and 3x63 = 2 (node-kayles.md,
-# "Forty-ninth pass"): its trunk proves that, and its own nimber stays unknown.
-trunk=docs/results/trunks/nodekayles-3x63-option21.tt
-[ "$(cat "$trunk.after")" = 21 ] || fail "$trunk.after: not the move 21"
-lookup_after "$trunk" 21 Grid3x63
-echo "$out" | grep -q '"grundy":null,' || fail "$trunk: the option's nimber should not be known: $out"
-echo "$out" | grep -q '"ruled_out":\[0,1,2,3,4,5,7,9,12\]' || fail "$trunk: 0..5, 7, 9 and 12 should be ruled out: $out"
+# 3x43's last two root options for candidate 10, the moves 3 (cell (0,3)) and 0 (the corner), are
+# both 9, so 3x43 = 10.
+option_trunk 3x43 3 9 0,1,2,3,4,5,6,7,8,11,13
+option_trunk 3x43 0 9 0,1,2,3,4,5,6,7,8,12,15
+# 3x63's last root option for candidate 2, the move 21 (cell (0,21)), has an option of value 2 (the
+# move 113), so it is not 2 and 3x63 = 2; its own nimber stays unknown.
+option_trunk 3x63 21 null 0,1,2,3,4,5,7,9,12
 echo "$out" | grep -q '{"move":"113","value":2}' || fail "$trunk: the move 113 should be the option of value 2: $out"
-rm -f "$tmp" "$tmp.rounds"
-# 3x59's root option of the move 74 (cell (1,15)), one of its two left for candidate 5, asked
-# "are you 5?" alone: it is 1 (its parts: 9 and 8), so it is not 5 (forty-ninth pass).
-trunk=docs/results/trunks/nodekayles-3x59-option74.tt
-[ "$(cat "$trunk.after")" = 74 ] || fail "$trunk.after: not the move 74"
-lookup_after "$trunk" 74 Grid3x59
-echo "$out" | grep -q '"grundy":1,' || fail "$trunk: the option of the move 74 should be read as 1: $out"
-echo "$out" | grep -q '"ruled_out":\[0,2,4,7,8,9,10,11,12,13,14,15\]' || fail "$trunk: 0, 2, 4 and 7..15 should be ruled out: $out"
-rm -f "$tmp" "$tmp.rounds"
-# ... and the other, the move 25 (cell (0,25)), is 2, so it is not 5 either.
-trunk=docs/results/trunks/nodekayles-3x59-option25.tt
-[ "$(cat "$trunk.after")" = 25 ] || fail "$trunk.after: not the move 25"
-lookup_after "$trunk" 25 Grid3x59
-echo "$out" | grep -q '"grundy":2,' || fail "$trunk: the option of the move 25 should be read as 2: $out"
-echo "$out" | grep -q '"ruled_out":\[0,1,3,9,10,11,15\]' || fail "$trunk: 0, 1, 3, 9, 10, 11 and 15 should be ruled out: $out"
+# 3x59's root options of the moves 74 (cell (1,15); its parts are 9 and 8) and 25 (cell (0,25)),
+# two of its last three for candidate 5, are 1 and 2: neither is 5.
+option_trunk 3x59 74 1 0,2,4,7,8,9,10,11,12,13,14,15
+option_trunk 3x59 25 2 0,1,3,9,10,11,15
 rm -f "$tmp" "$tmp.rounds"
 for pair in 3x43:0,1,2,3,4,5,6,7,8,9,11 3x59:0,1,2,3,4,6,7,8,11 3x63:0,1,3,4,6,8,11 64x3:0,2,4,6,7,8,11 65x3:0,2,5,7,9 66x3:0,1,2,3,5,6,7,9,10 67x3:0,1,3,5,6,10,13,14 5x19:0,1,2,3,4 5x20:0 5x21:0,1,2,3; do
   board=${pair%%:*} want=${pair#*:}
