@@ -581,7 +581,7 @@ void add_max_memory_option(CLI::App& app) {
     if (g_save_line_mib && cap != 0 && *g_save_line_mib >= g_max_memory_mib)
       throw InputError(fmt::format("--save-line {} must be below --max-memory {} (0: no save line)", *g_save_line_mib,
                                    g_max_memory_mib));
-    g_save_line_bytes = g_save_line_mib ? *g_save_line_mib << 20 : cap - cap / 32;
+    g_save_line_bytes = g_save_line_mib ? *g_save_line_mib << 20 : util::default_memory_line(cap);
     util::set_memory_line(g_save_line_bytes);  // tables hold their growth below it
     cgt::set_game_memory_limit(cap);
     start_memory_watchdog(cap, g_save_line_bytes);

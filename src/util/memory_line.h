@@ -22,6 +22,8 @@ std::uint64_t resident_bytes();
 bool memory_allows(std::uint64_t extra);
 // How many times memory_allows refused (the growths held at the line), since the start.
 std::uint64_t memory_line_refusals();
+// The default line under a cap of cap_bytes (no --save-line): 31/32 of it, in bytes.
+constexpr std::uint64_t default_memory_line(std::uint64_t cap_bytes) { return cap_bytes - cap_bytes / 32; }
 // Why the line stopped a search, for its one error line: "stopped at the memory save line
 // (resident R MiB passed L MiB, --save-line)", or ", 31/32 of --max-memory M)" where the line is
 // the default one (not given). R is rounded up: a resident set just past the line reads as above

@@ -18,12 +18,12 @@ TEST(MemoryLine, StopTextNamesTheGivenLine) {
 
 TEST(MemoryLine, StopTextNamesTheDefaultLine) {
   // --max-memory 22016: the line is 22016 - 22016/32 = 21328 MiB.
-  const std::uint64_t cap = 22016 * kMiB;
-  EXPECT_EQ(util::save_line_stop_text(21329 * kMiB, cap - cap / 32, false, 22016),
+  static_assert(util::default_memory_line(22016 * kMiB) == 21328 * kMiB);
+  EXPECT_EQ(util::save_line_stop_text(21329 * kMiB, util::default_memory_line(22016 * kMiB), false, 22016),
             "stopped at the memory save line (resident 21329 MiB passed 21328 MiB, 31/32 of --max-memory 22016)");
   // A cap that is not a multiple of 32 MiB: the line in whole MiB is rounded down.
-  const std::uint64_t small = 100 * kMiB;
-  EXPECT_EQ(util::save_line_stop_text(97 * kMiB, small - small / 32, false, 100),
+  EXPECT_EQ(util::default_memory_line(100 * kMiB), std::uint64_t{101580800});  // 96.875 MiB
+  EXPECT_EQ(util::save_line_stop_text(97 * kMiB, util::default_memory_line(100 * kMiB), false, 100),
             "stopped at the memory save line (resident 97 MiB passed 96 MiB, 31/32 of --max-memory 100)");
 }
 
